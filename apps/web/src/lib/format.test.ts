@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatAccountNumber, formatDateTime, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it('shows two decimals with thousands separators', () => {
+    expect(formatMoney(1234567.5)).toBe('1,234,567.50');
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(12)).toBe('12.00');
+  });
+
+  it('rounds to two decimals and keeps the sign of real negatives', () => {
+    expect(formatMoney(0.005)).toBe('0.01');
+    expect(formatMoney(-1500.25)).toBe('-1,500.25');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatMoney(-0)).toBe('0.00');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats DD/MM/YYYY HH:mm:ss in Asia/Bangkok (UTC+7)', () => {
+    expect(formatDateTime('2026-03-04T17:05:09Z')).toBe('05/03/2026 00:05:09');
+    expect(formatDateTime('2026-12-31T01:02:03.000Z')).toBe('31/12/2026 08:02:03');
+  });
+
+  it('accepts a Date and a timestamp', () => {
+    const date = new Date('2026-01-15T12:00:00Z');
+    expect(formatDateTime(date)).toBe('15/01/2026 19:00:00');
+    expect(formatDateTime(date.getTime())).toBe('15/01/2026 19:00:00');
+  });
+
+  it('returns an empty string for an invalid date', () => {
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatAccountNumber', () => {
+  it('splits a 10-digit account number 3-3-4', () => {
+    expect(formatAccountNumber('1234567890')).toBe('123-456-7890');
+  });
+
+  it('leaves other lengths as they are', () => {
+    expect(formatAccountNumber('123456789012')).toBe('123456789012');
+    expect(formatAccountNumber('12345')).toBe('12345');
+  });
+});
