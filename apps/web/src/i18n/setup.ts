@@ -1,0 +1,66 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LOCALES, STORAGE_KEYS, type Locale } from '@jetton/contract/constants';
+import { buildFlags } from '@/lib/build-flags';
+import { storage } from '@/lib/storage';
+
+type Messages = Record<string, unknown>;
+
+/** Each language is its own chunk: a visitor downloads only the one they read. */
+const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+  th: () => import('./th.json'),
+  la: () => import('./la.json'),
+  en: () => import('./en.json'),
+};
+
+/** The app's locale codes are th/la/en; the document language uses ISO 639-1 (Lao is `lo`). */
+const HTML_LANG: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function initialLocale(): Locale {
+  const stored = storage.get(STORAGE_KEYS.locale);
+  return isLocale(stored) ? stored : buildFlags.defaultLocale;
+}
+
+async function ensureLoaded(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const messages = await loaders[locale]();
+  i18n.addResourceBundle(locale, 'translation', messages.default);
+}
+
+function applyDocumentLang(locale: Locale): void {
+  document.documentElement.lang = HTML_LANG[locale];
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : buildFlags.defaultLocale;
+}
+
+/** Loads the saved (or build default) language before the first render. */
+export async function initI18n(): Promise<void> {
+  const locale = initialLocale();
+  await i18n.use(initReactI18next).init({
+    lng: locale,
+    supportedLngs: [...LOCALES],
+    fallbackLng: false,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await ensureLoaded(locale);
+  applyDocumentLang(locale);
+  i18n.on('languageChanged', (lng) => {
+    if (isLocale(lng)) applyDocumentLang(lng);
+  });
+}
+
+/** Switches language, remembers it in localStorage `locale`, and updates <html lang>. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await ensureLoaded(locale);
+  await i18n.changeLanguage(locale);
+  storage.set(STORAGE_KEYS.locale, locale);
+}
