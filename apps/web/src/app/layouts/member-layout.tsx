@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Headset, House, ReceiptText, ScrollText, User } from 'lucide-react';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { LogoutButton } from '@/features/auth/logout-button';
+import { ConditionsSheet } from '@/features/conditions/conditions-sheet';
+import { BottomNav } from './bottom-nav';
+import { LanguageSelect } from './language-select';
+import styles from './shell.module.css';
+
+/** The member area: language and logout in the top bar, the member bottom menu with conditions. */
+export function MemberLayout() {
+  const { t } = useTranslation();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topBar}>
+        <BrandMark />
+        <div className={styles.actions}>
+          <LanguageSelect />
+          <LogoutButton />
+        </div>
+      </header>
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+      <BottomNav
+        label={t('nav.member')}
+        items={[
+          { kind: 'link', to: '/user/profile', label: t('nav.profile'), icon: User },
+          {
+            kind: 'button',
+            onClick: () => setConditionsOpen(true),
+            label: t('nav.conditions'),
+            icon: ScrollText,
+            expanded: conditionsOpen,
+          },
+          { kind: 'link', to: '/user/home', label: t('nav.home'), icon: House, emphasis: true },
+          { kind: 'link', to: '/user/statement', label: t('nav.statement'), icon: ReceiptText },
+          { kind: 'link', to: '/user/contact', label: t('nav.contact'), icon: Headset },
+        ]}
+      />
+      <ConditionsSheet open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+    </div>
+  );
+}

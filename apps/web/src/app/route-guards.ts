@@ -1,0 +1,16 @@
+import { redirect } from 'react-router';
+import { storage } from '@/lib/storage';
+
+/** Member routes need a stored token; without one the visitor goes to /login (spec section 2). */
+export function requireTokenLoader(): Response | null {
+  return storage.getToken() ? null : redirect('/login');
+}
+
+/**
+ * The public layout clears any stored session when it is entered (spec section 2).
+ * The invite code survives: it was stored from /register?code=... for the visitor.
+ */
+export function publicLayoutLoader(): null {
+  storage.clearSession({ keepInviteCode: true });
+  return null;
+}

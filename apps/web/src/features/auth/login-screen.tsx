@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Eye, EyeOff } from 'lucide-react';
+import { ZLoginRequest } from '@jetton/contract/account';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast-store';
+import { translateError } from '@/lib/translate-error';
+import { useLogin } from './use-login';
+import styles from './login-screen.module.css';
+
+type FieldErrors = { username?: boolean; password?: boolean };
+
+/**
+ * The Foundation login: phone, password, remember me. It validates with the
+ * contract's ZLoginRequest on a plain form instead of react-hook-form, because
+ * /login must ship the least JavaScript of all routes (architecture doc).
+ */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = ZLoginRequest.safeParse({ username: form.get('username'), password: form.get('password') });
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+      setErrors({ username: fields.has('username'), password: fields.has('password') });
+      return;
+    }
+    setErrors({});
+    login.mutate(
+      { ...parsed.data, remember: form.get('remember') === 'on' },
+      {
+        onSuccess: () => void navigate('/user/home', { replace: true }),
+        onError: (error) => showToast(translateError(t, error.code), 'danger'),
+      },
+    );
+  };
+
+  return (
+    <Page title={t('login.title')} intro={t('login.welcome')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          name="username"
+          label={t('login.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="username"
+          error={errors.username ? t('login.phoneRequired') : undefined}
+        />
+        <TextField
+          name="password"
+          label={t('login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          error={errors.password ? t('login.passwordRequired') : undefined}
+          end={
+            <button
+              type="button"
+              className={styles.reveal}
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              aria-pressed={showPassword}
+            >
+              {showPassword ? <EyeOff aria-hidden="true" size={20} strokeWidth={2} /> : <Eye aria-hidden="true" size={20} strokeWidth={2} />}
+            </button>
+          }
+        />
+        <label className={styles.remember}>
+          <input type="checkbox" name="remember" className={styles.checkbox} />
+          <span>{t('login.remember')}</span>
+        </label>
+        <Button type="submit" block loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p className={styles.register}>
+        {t('login.noAccount')}{' '}
+        <Link to="/register" className={styles.registerLink}>
+          {t('login.registerLink')}
+        </Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { ROUTES } from '@jetton/contract/routes';
+import { ZContact } from '@jetton/contract/lookup';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET /api/lookup/contact. A refetch with data on screen runs in the background (no overlay). */
+export function useContact() {
+  return useQuery({
+    queryKey: ['lookup', 'contact'],
+    queryFn: ({ signal, client, queryKey }) =>
+      apiRequest(ROUTES.lookup.contact, {
+        schema: ZContact,
+        signal,
+        background: client.getQueryData(queryKey) !== undefined,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { MapPinOff } from 'lucide-react';
+import { LinkButton } from '@/components/ui/link-button';
+import { StatusScreen } from '@/components/ui/status-screen';
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <StatusScreen
+      icon={<MapPinOff aria-hidden="true" size={36} strokeWidth={2} />}
+      title={t('notFound.title')}
+      text={t('notFound.text')}
+      action={
+        <LinkButton to="/" replace>
+          {t('common.backHome')}
+        </LinkButton>
+      }
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { Page } from '@/components/ui/page';
+
+/** Placeholder until the accounts issue builds this screen: the layout and an honest "not available yet". */
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('register.title')}>
+      <ComingSoon text={t('register.comingSoon')} />
+    </Page>
+  );
+}
