@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { DatabaseEngine } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { registerHealthRoutes } from './modules/health/health-routes.ts';
+import { createLookupService } from './modules/lookup/lookup-service.ts';
+import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
+import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** JSON bodies are small; uploads go through multipart routes with their own limits. */
+const JSON_BODY_LIMIT = 256 * 1024;
+
+/** Builds the whole HTTP app; main.ts and the tests (app.inject) both use it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'https:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await registerOpenApi(app);
+
+  const settings = createSettingsRepository(deps.db);
+  const lookups = createLookupService({ settings, clock, log: app.log });
+  registerHealthRoutes(app, deps.db, deps.engine);
+  registerLookupRoutes(app, lookups);
+
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which web build to serve: the default (Thai) build or the Lao build. */
+  WEB_VARIANT: z.enum(['default', 'lao']).default('default'),
+  WEB_DIST: z.string().optional(),
+  /** Mount the built-in simulators under /sandbox (off in a real deployment). */
+  SANDBOX: z.enum(['on', 'off']).default('on'),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  TRUELINK_SECRET: z.string().min(16).optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+});
+
+const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
+export type Secrets = z.infer<typeof ZSecrets>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  webDist: string;
+  sandbox: boolean;
+  publicOrigin: string | undefined;
+  secrets: Secrets;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once (house style 7: no process.env elsewhere). Every bad
+ * key is listed together. Secrets not given are generated on first start and kept
+ * in DATA_DIR, so a new user sets nothing and tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const stored = loadOrCreateSecrets(dataDir);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
+    sandbox: e.SANDBOX === 'on',
+    publicOrigin: e.PUBLIC_ORIGIN,
+    secrets: {
+      tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
+      truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
+    },
+  };
+}
+
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return ZSecrets.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const secrets: Secrets = {
+    tokenSecret: randomBytes(32).toString('base64url'),
+    truelinkSecret: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

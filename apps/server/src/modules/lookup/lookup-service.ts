@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { SettingsRepository } from './settings-repository.ts';
+import { LOOKUP_SETTINGS, type LookupName, type LookupValue } from './settings-keys.ts';
+
+/** How long a node serves a lookup from memory before reading the table again. */
+const CACHE_TTL_MS = 5_000;
+
+type CacheEntry = { json: string; value: unknown; expiresAt: number };
+
+/**
+ * Lookups are read on every page load, so each is kept in memory for a few
+ * seconds, already serialized: an operator's change shows within CACHE_TTL_MS on
+ * every node, and the hot path does no database or JSON work.
+ */
+export function createLookupService(deps: { settings: SettingsRepository; clock: Clock; log: FastifyBaseLogger }) {
+  const cache = new Map<LookupName, CacheEntry>();
+
+  async function load(name: LookupName): Promise<CacheEntry> {
+    const now = deps.clock.now().getTime();
+    const cached = cache.get(name);
+    if (cached && cached.expiresAt > now) return cached;
+    const { key, schema } = LOOKUP_SETTINGS[name];
+    const parsed = schema.safeParse(await deps.settings.get(key));
+    if (!parsed.success) {
+      deps.log.error({ key, issues: parsed.error.issues }, 'setting missing or malformed');
+      throw new AppError('NO_DATA');
+    }
+    const entry = { json: JSON.stringify(parsed.data), value: parsed.data, expiresAt: now + CACHE_TTL_MS };
+    cache.set(name, entry);
+    return entry;
+  }
+
+  return {
+    /** The lookup as a JSON string, ready to send. */
+    async json(name: LookupName): Promise<string> {
+      return (await load(name)).json;
+    },
+    async get<N extends LookupName>(name: N): Promise<LookupValue<N>> {
+      return (await load(name)).value as LookupValue<N>;
+    },
+    async set<N extends LookupName>(name: N, value: LookupValue<N>): Promise<void> {
+      const { key, schema } = LOOKUP_SETTINGS[name];
+      await deps.settings.set(key, schema.parse(value));
+      cache.delete(name);
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZAmount } from './money.ts';
+import { CURRENCIES, TUTORIAL_VIDEOS } from './constants.ts';
+
+/** Text in the three interface languages. */
+export const ZLocalized = z.object({ th: z.string(), la: z.string(), en: z.string() });
+export type TLocalized = z.infer<typeof ZLocalized>;
+
+export const ZBank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
+export type TBank = z.infer<typeof ZBank>;
+export const ZBanksResponse = z.array(ZBank);
+
+export const ZSource = z.object({ code: z.string(), description: z.string() });
+export const ZSourcesResponse = z.array(ZSource);
+
+export const ZDepositAccount = z.object({
+  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+  bankCode: z.string(),
+  bankType: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.enum(CURRENCIES),
+  mode: z.enum(['AUTO', 'SMS']),
+});
+export const ZDepositWallet = z.object({
+  walletAccountName: z.string(),
+  mode: z.enum(['AUTO', 'SMS']),
+});
+export const ZDepositLookup = z.object({
+  banks: z.array(ZDepositAccount),
+  wallets: z.array(ZDepositWallet),
+  isManual: z.boolean(),
+});
+export type TDepositLookup = z.infer<typeof ZDepositLookup>;
+
+export const ZWithdrawLookup = z.object({ withdrawMin: ZAmount, withdrawMax: ZAmount });
+export type TWithdrawLookup = z.infer<typeof ZWithdrawLookup>;
+
+export const ZSlipStatus = z.enum(['processing', 'success', 'failed']);
+export const ZSlipLookup = z.array(z.object({ code: ZSlipStatus, name: ZLocalized }));
+
+export const ZContact = z.object({
+  contactText: ZLocalized,
+  lineLink: z.string(),
+  lineName: z.string(),
+  lineQR: z.string(),
+});
+export type TContact = z.infer<typeof ZContact>;
+
+export const ZInfo = z.object({ name: z.string(), website: z.string() });
+export const ZTextList = z.array(ZLocalized);
+export const ZNotice = z.object({ text: ZLocalized });
+export const ZFlag = z.object({ enabled: z.boolean() });
+export const ZActive = z.object({ status: z.enum(['active', 'gone']) });
+export type TActive = z.infer<typeof ZActive>;
+
+/** Tutorial videos for /howto; a video without a URL shows as "coming soon". */
+export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), url: z.string().nullable() }));
+export type THowto = z.infer<typeof ZHowto>;

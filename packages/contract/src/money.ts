@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+/**
+ * An amount on the wire: a decimal number with at most two decimals, 0..10^12
+ * (domain rules section 1). The server turns it into integer minor units at the
+ * edge with `toMinor`; nothing on the server holds money in a float.
+ */
+export const ZAmount = z
+  .number()
+  .finite()
+  .nonnegative()
+  .max(LIMITS.amountMax)
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+    message: 'at most two decimals',
+  });
+
+/** Decimal units -> integer minor units (exact for values ZAmount accepts). */
+export function toMinor(amount: number): bigint {
+  return BigInt(Math.round(amount * 100));
+}
+
+/** Integer minor units -> decimal units for the wire (exact below 2^53 / 100). */
+export function fromMinor(minor: bigint): number {
+  return Number(minor) / 100;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ZAmount } from './money.ts';
+
+/** Entities of spec section 3 for bonuses, promotions, invites and refunds. */
+export const ZBanner = z.object({ image: z.string(), html: z.string() });
+
+export const ZInviteRow = z.object({
+  from: z.object({ name: z.string() }),
+  amount: ZAmount,
+  createdAt: z.iso.datetime(),
+});
+
+export const ZRefundCheck = z.object({
+  result: z.boolean(),
+  bonus: z.boolean(),
+  info: z.array(z.string()),
+  refundAmount: ZAmount,
+  refundSuccess: z.number(),
+  refundFail: z.number(),
+});
+export const ZRefundRow = z.object({ refundAmount: ZAmount, createdAt: z.iso.datetime() });
+
+export const ZBonus = z.object({
+  code: z.string(),
+  type: z.enum(['limit', 'day', 'week']),
+  maxReceived: z.number().int().positive(),
+  percentFail: z.number().min(0).max(100),
+  banners: z.array(ZBanner),
+  userBonus: z
+    .object({
+      _id: z.string(),
+      isActive: z.boolean(),
+      received: z.array(z.object({ updatedAt: z.iso.datetime() })),
+    })
+    .nullable(),
+});
+
+export const ZPromotion = z.object({ percentFail: z.number().min(0).max(100), description: z.string() });

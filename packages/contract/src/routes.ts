@@ -1,0 +1,106 @@
+/** API paths of spec section 7 (Fastify-style `:param` placeholders). */
+export const ROUTES = {
+  health: '/api/health',
+  docs: '/api/docs',
+  lookup: {
+    banks: '/api/lookup/banks',
+    deposit: '/api/lookup/deposit',
+    conditions: '/api/lookup/conditions',
+    agreements: '/api/lookup/agreements',
+    info: '/api/lookup/info',
+    notice: '/api/lookup/notice',
+    contact: '/api/lookup/contact',
+    withdraw: '/api/lookup/withdraw',
+    slip: '/api/lookup/slip',
+    sources: '/api/lookup/sources',
+    active: '/api/lookup/active',
+    registerOTP: '/api/lookup/registerOTP',
+    enableChatWidget: '/api/lookup/enableChatWidget',
+    howto: '/api/lookup/howto',
+  },
+  account: {
+    login: '/api/login',
+    logout: '/api/logout',
+    validate: '/api/account/validate',
+    register: '/api/account',
+    profile: '/api/account/profile',
+    bankAccountName: '/api/account/bankAccountName',
+    changePassword: '/api/account/changepwd',
+    otpSend: '/api/otp/send',
+    otpVerify: '/api/otp/verify',
+  },
+  wallet: {
+    summary: '/api/wallet',
+    refreshSlot: '/api/wallet/refresh/slot',
+    activate: '/api/wallet/activate/:code',
+    account: '/api/wallet/account/:code',
+    resetPassword: '/api/wallet/resetpassword/:code',
+    add: '/api/wallet/add',
+    transfer: '/api/wallet/transfer',
+    transferAll: '/api/wallet/transferAll',
+    withdraw: '/api/wallet/withdraw',
+    withdrawAll: '/api/wallet/withdrawAll',
+    slip: '/api/wallet/slip',
+    truelink: '/api/wallet/truelink',
+  },
+  invite: {
+    list: '/api/invite',
+    bonus: '/api/invite/bonus',
+    banners: '/api/invite/banners',
+  },
+  refund: {
+    list: '/api/refund',
+    check: '/api/refund/check',
+    receive: '/api/refund/receive',
+    addWallet: '/api/refund/addWallet',
+    banners: '/api/refund/banners',
+  },
+  bonus: {
+    list: '/api/bonus',
+    activate: '/api/bonus/activate/:code',
+    checkActive: '/api/bonus/check/active',
+    checkMinimum: '/api/bonus/check/minimum',
+    clear: '/api/bonus/clear',
+  },
+  promotion: {
+    current: '/api/promotion/current',
+    find: '/api/promotion/find/:code',
+    activate: '/api/promotion/activate/:code',
+  },
+  statement: {
+    list: '/api/statement',
+    slip: '/api/statement/slip',
+    slipReference: '/api/statement/slip/reference/:reference',
+  },
+  spinwheel: {
+    setup: '/api/spinwheel/setup',
+    spin: '/api/spinwheel/spin',
+    coupon: '/api/spinwheel/coupon',
+    claim: '/api/spinwheel/coupon/claim',
+    active: '/api/spinwheel/active',
+  },
+  qrcode: {
+    byProvider: '/api/qrcode/:provider',
+    byId: '/api/qrcode/:qrcodeId',
+  },
+  autoLogin: '/api/autoLogin/:game/:username/:password?',
+  chat: {
+    config: '/api/chat/config',
+    sendMessage: '/api/chat/send-message',
+    history: '/api/chat/history',
+    uploadImage: '/api/chat/upload-image',
+    uploadVideo: '/api/chat/upload-video',
+    readCustomer: '/api/chat/read-customer/',
+  },
+} as const;
+
+/** Fills `:param` placeholders: `apiPath(ROUTES.wallet.activate, { code: 'pg' })`. */
+export function apiPath(template: string, params: Record<string, string> = {}): string {
+  return template
+    .replace(/\/:(\w+)\?/g, (_, key: string) => (params[key] === undefined ? '' : `/${encodeURIComponent(params[key])}`))
+    .replace(/:(\w+)/g, (_, key: string) => {
+      const value = params[key];
+      if (value === undefined) throw new Error(`missing path parameter ${key}`);
+      return encodeURIComponent(value);
+    });
+}
