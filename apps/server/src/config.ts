@@ -22,6 +22,7 @@ const ZEnv = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   TRUELINK_SECRET: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
+  SANDBOX_BASE_URL: z.url().optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -38,6 +39,7 @@ export type Config = {
   webDist: string;
   sandbox: boolean;
   publicOrigin: string | undefined;
+  sandboxBaseUrl: string | undefined;
   secrets: Secrets;
 };
 
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
     sandbox: e.SANDBOX === 'on',
     publicOrigin: e.PUBLIC_ORIGIN,
+    sandboxBaseUrl: e.SANDBOX_BASE_URL,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

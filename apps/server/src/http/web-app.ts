@@ -17,8 +17,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (res, filePath) => {
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {

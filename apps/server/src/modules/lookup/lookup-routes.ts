@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROUTES } from '@jetton/contract/routes';
 import { LOOKUP_SETTINGS, type LookupName } from './settings-keys.ts';
 import type { LookupService } from './lookup-service.ts';
 
 /** GET /api/lookup/*: public, cached, answered from the settings table. */
 export function registerLookupRoutes(app: FastifyInstance, lookups: LookupService): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const name of Object.keys(LOOKUP_SETTINGS) as LookupName[]) {
-    typed.get(
+    app.get(
       ROUTES.lookup[name],
       { schema: { tags: ['lookup'], response: { 200: LOOKUP_SETTINGS[name].schema } } },
-      // A string payload skips serialization: the cached JSON goes out as is.
+      // The cached JSON goes out as a raw payload: a string skips serialization.
       async (_request, reply) => reply.type('application/json; charset=utf-8').send(await lookups.json(name)),
     );
   }

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** One `vitest run` for every package: contract and web unit tests, server integration tests. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      'apps/web/vitest.config.ts',
+      'apps/server/vitest.config.ts',
+    ],
+  },
+});
