@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Languages } from 'lucide-react';
+import { ChevronDown, Languages } from 'lucide-react';
 import { LOCALES } from '@jetton/contract/constants';
+import { showToast } from '@/components/ui/toast-store';
 import { changeLocale, isLocale } from '@/i18n/setup';
+import { translateError } from '@/lib/translate-error';
 import { useLocale } from '@/i18n/use-locale';
 import styles from './language-select.module.css';
 
@@ -24,7 +26,9 @@ export function LanguageSelect() {
         className={styles.select}
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void changeLocale(event.target.value);
+          if (!isLocale(event.target.value)) return;
+          // The language file is a separate download; offline, the member stays in the current language.
+          changeLocale(event.target.value).catch(() => showToast(translateError(t, 'NETWORK_ERROR')));
         }}
       >
         {LOCALES.map((code) => (
@@ -33,6 +37,7 @@ export function LanguageSelect() {
           </option>
         ))}
       </select>
+      <ChevronDown aria-hidden="true" size={16} strokeWidth={2} className={styles.chevron} />
     </div>
   );
 }

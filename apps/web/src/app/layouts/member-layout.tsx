@@ -16,7 +16,7 @@ export function MemberLayout() {
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>
-        <BrandMark />
+        <BrandMark compact />
         <div className={styles.actions}>
           <LanguageSelect />
           <LogoutButton />

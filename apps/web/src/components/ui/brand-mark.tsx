@@ -2,9 +2,11 @@ import { cx } from '@/lib/cx';
 import styles from './brand-mark.module.css';
 
 /** The Jetton gold coin and name. The coin is decorative; the name is the text. */
-export function BrandMark({ className }: { className?: string }) {
+type BrandMarkProps = { className?: string; /** Narrow phones show the coin only (the name stays for screen readers). */ compact?: boolean };
+
+export function BrandMark({ className, compact = false }: BrandMarkProps) {
   return (
-    <span className={cx(styles.brand, className)}>
+    <span className={cx(styles.brand, compact && styles.compact, className)}>
       <svg className={styles.coin} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <circle className={styles.rim} cx="32" cy="32" r="30" />
         <circle className={styles.face} cx="32" cy="32" r="23.5" strokeWidth="2" />

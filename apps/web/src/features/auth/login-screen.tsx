@@ -32,6 +32,9 @@ export function LoginScreen() {
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
       setErrors({ username: fields.has('username'), password: fields.has('password') });
+      // Take the member to the first field to fix, so the error is announced with it.
+      const first = event.currentTarget.elements.namedItem(fields.has('username') ? 'username' : 'password');
+      if (first instanceof HTMLInputElement) first.focus();
       return;
     }
     setErrors({});

@@ -16,7 +16,11 @@ export function ContactScreen() {
 
   return (
     <Page title={t('contact.title')}>
-      {contact.isPending && <div className={styles.skeleton} aria-busy="true" aria-label={t('common.loading')} />}
+      {contact.isPending && (
+        <div className={styles.skeleton} role="status">
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </div>
+      )}
       {contact.isError && (
         <div className={styles.card} role="alert">
           <p>{t('common.loadFailed')}</p>
