@@ -40,9 +40,12 @@ export function createLookupService(deps: { settings: SettingsRepository; clock:
     async get<N extends LookupName>(name: N): Promise<LookupValue<N>> {
       return (await load(name)).value as LookupValue<N>;
     },
-    async set<N extends LookupName>(name: N, value: LookupValue<N>): Promise<void> {
+    /** Stores a new value after checking it against the lookup's schema (KEY_INVALID otherwise). */
+    async set(name: LookupName, value: unknown): Promise<void> {
       const { key, schema } = LOOKUP_SETTINGS[name];
-      await deps.settings.set(key, schema.parse(value));
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new AppError('KEY_INVALID');
+      await deps.settings.set(key, parsed.data);
       cache.delete(name);
     },
   };

@@ -1,0 +1,52 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests drive the system Chromium (no browser download) against the real
+ * server, started here on a fresh embedded database per run: the default build on
+ * one port, the Lao build on another.
+ */
+const DEFAULT_PORT = 8090;
+const LAO_PORT = 8092;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function server(port: number, variant: 'default' | 'lao') {
+  const dataDir = path.join(tmpdir(), `jetton-e2e-${variant}`);
+  return {
+    command: `rm -rf ${dataDir} && node ../apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), DATA_DIR: dataDir, WEB_VARIANT: variant, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'default', testIgnore: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` } },
+    { name: 'lao', testMatch: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LAO_PORT}` } },
+  ],
+  webServer: [server(DEFAULT_PORT, 'default'), server(LAO_PORT, 'lao')],
+});

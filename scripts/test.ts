@@ -1,0 +1,83 @@
+/**
+ * `npm test`: lint, typecheck, unit and integration tests (embedded database, and
+ * PostgreSQL too when TEST_DATABASE_URL is set), then the browser tests. Every
+ * step runs even when an earlier one fails, so one run shows everything; the
+ * last line counts the tests: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'jetton-test-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+const TYPECHECKED = ['.', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
+
+type Step = { name: string; run: () => boolean };
+
+const bin = (name: string): string => path.join(root, 'node_modules/.bin', name);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const only = process.argv.slice(2);
+const steps: Step[] = [
+  { name: 'lint', run: () => run(bin('eslint'), ['--max-warnings', '0', '.']) },
+  { name: 'typecheck', run: () => TYPECHECKED.every((project) => run(bin('tsc'), ['-p', project])) },
+  {
+    name: 'unit and integration',
+    run: () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+  },
+  {
+    name: 'browser',
+    run: () => {
+      ensureWebBuild('default');
+      ensureWebBuild('lao');
+      return run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+    },
+  },
+].filter((step) => only.length === 0 || only.includes(step.name.split(' ')[0] ?? ''));
+
+const failedSteps: string[] = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  let ok = false;
+  try {
+    ok = step.run();
+  } catch (error) {
+    console.error(error);
+  }
+  console.log(`=== ${step.name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s) ===`);
+  if (!ok) failedSteps.push(step.name);
+}
+
+function counts(): { passed: number; failed: number; skipped: number } {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(vitestReport)) {
+    const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    total.passed += v.numPassedTests;
+    total.failed += v.numFailedTests;
+    total.skipped += v.numPendingTests;
+  }
+  if (existsSync(playwrightReport)) {
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    total.passed += p.stats.expected + p.stats.flaky;
+    total.failed += p.stats.unexpected;
+    total.skipped += p.stats.skipped;
+  }
+  return total;
+}
+
+const { passed, failed, skipped } = counts();
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+// A failed step without a failed test (lint, typecheck, a crash) still counts as one failure.
+const failures = Math.max(failed, failedSteps.length > 0 && failed === 0 ? 1 : failed);
+console.log(`\n${passed} passed, ${failures} failed, ${skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
