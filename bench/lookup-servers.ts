@@ -23,5 +23,5 @@ const hello = Fastify();
 hello.get('/hello', () => ({ hello: 'world' }));
 await hello.listen({ host: '127.0.0.1', port: 0 });
 
-const port = (server: typeof hello) => (server.server.address() as { port: number }).port;
+const port = (server: { server: { address: () => unknown } }) => (server.server.address() as { port: number }).port;
 process.stdout.write(`READY ${port(app)} ${port(hello)}\n`);

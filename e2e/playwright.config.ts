@@ -33,7 +33,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  // scripts/test.ts asks for a JSON report to count the tests.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
@@ -45,8 +46,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'default', testIgnore: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` } },
+    {
+      name: 'default',
+      testIgnore: [/\.lao\.spec\.ts$/, /service-closed\.spec\.ts$/],
+      use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` },
+    },
     { name: 'lao', testMatch: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LAO_PORT}` } },
+    // Closing the service changes every page of the server: run it after the rest.
+    {
+      name: 'service-state',
+      testMatch: /service-closed\.spec\.ts$/,
+      dependencies: ['default', 'lao'],
+      use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` },
+    },
   ],
   webServer: [server(DEFAULT_PORT, 'default'), server(LAO_PORT, 'lao')],
 });
