@@ -37,6 +37,16 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // Features do not import each other (house style 8): shared pieces live in components/ or lib/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '../*/**'], message: 'A feature must not import another feature.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
