@@ -33,6 +33,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           oid === INT8_OID ? parseInt8 : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose backend goes away (server restart, admin kill, a test's DROP
+    // DATABASE ... FORCE) is already dropped by the pool and replaced on the next query;
+    // without a listener its 'error' event would crash the process.
+    pool.on('error', () => undefined);
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });

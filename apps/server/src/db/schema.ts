@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely';
+import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
+import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -11,4 +13,15 @@ export type SettingsTable = {
 /** The database as Kysely sees it; each feature adds its tables here with its migration. */
 export type DB = {
   settings: SettingsTable;
+  // 0003-ledger
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  games: GamesTable;
+  // 0004-demo-provider
+  demo_players: DemoPlayersTable;
+  demo_transfers: DemoTransfersTable;
+  demo_rounds: DemoRoundsTable;
+  demo_sessions: DemoSessionsTable;
 };

@@ -1,0 +1,56 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+
+/** serialization_failure, deadlock_detected: the transaction did nothing and may simply run again. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+export type MoneyTransactionOptions = {
+  /** Attempts in all, the first included. */
+  attempts?: number;
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  /** Base of the jittered backoff between attempts. */
+  backoffMs?: number;
+};
+
+export function isRetryableDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
+
+/**
+ * Runs `fn` in one database transaction, running it again (a bounded number of
+ * times, with jitter) when PostgreSQL reports a serialization failure or a
+ * deadlock. `fn` must therefore do nothing outside the database (no provider
+ * calls): it may run more than once, and only its last run commits.
+ *
+ * When every attempt loses, the member is told to try again (REQUEST_LIMIT,
+ * 429) rather than shown a 5xx: nothing was written, and with the
+ * Idempotency-Key the retry is safe.
+ *
+ * PGlite has one connection: calling this (or any query on `db`) from inside
+ * `fn` would wait for itself forever. Use the `trx` handed to `fn`.
+ */
+export async function withMoneyTransaction<T>(
+  db: Kysely<DB>,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+  options: MoneyTransactionOptions = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 5;
+  const backoffMs = options.backoffMs ?? 10;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const builder = db.transaction();
+      return await (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(fn);
+    } catch (error) {
+      if (!isRetryableDatabaseError(error)) throw error;
+      if (attempt >= attempts) {
+        const exhausted = new AppError('REQUEST_LIMIT', 429);
+        exhausted.cause = error;
+        throw exhausted;
+      }
+      await sleep(backoffMs * attempt * (0.5 + Math.random()));
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/http/app-error.ts';
+import { withMoneyTransaction } from '../src/ledger/money-transaction.ts';
+import { postEntry } from '../src/ledger/post-entry.ts';
+import { testEngines } from './engines.ts';
+import { balanceOf, expectLedgerHealthy, scenarioAccounts } from './ledger-helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+describe.each(testEngines())('wallet debits racing on the %s database', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('lets exactly 40 of 100 concurrent 1.00 debits through a 40.00 wallet; the rest get MONEY_NOT_ENOUGH', async () => {
+    const db = t.database.db;
+    const a = await scenarioAccounts(db);
+    await postEntry(db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -4_000n }, { account: a.wallet, amount: 4_000n }] });
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) =>
+        withMoneyTransaction(db, (trx) =>
+          postEntry(trx, {
+            kind: 'withdraw.hold',
+            reference: `race-${a.ownerId}-${i}`,
+            postings: [{ account: a.wallet, amount: -100n }, { account: a.payoutPending, amount: 100n }],
+          }),
+        ),
+      ),
+    );
+
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(40);
+    expect(refused).toHaveLength(60);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect((r.reason as AppError).code).toBe('MONEY_NOT_ENOUGH');
+    }
+    expect(await balanceOf(db, a.wallet)).toBe(0n);
+    await expectLedgerHealthy(db);
+  });
+});
