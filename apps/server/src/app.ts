@@ -9,8 +9,10 @@ import type { DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
@@ -70,12 +72,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await registerOpenApi(app);
+  await registerRateLimit(app, deps.config.redisUrl);
 
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
   registerHealthRoutes(app, deps.db, deps.engine);
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
+  // Before any module with member routes: it decorates app.requireMember.
+  registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
 
   await registerWebApp(app, deps.config.webDist);
   return app;

@@ -38,6 +38,8 @@ export type Config = {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
   sandbox: boolean;
+  /** Lao market rules on the server too (no phone length check, LAK/BAHT currency); follows WEB_VARIANT. */
+  lao: boolean;
   publicOrigin: string | undefined;
   sandboxBaseUrl: string | undefined;
   secrets: Secrets;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
     sandbox: e.SANDBOX === 'on',
+    lao: e.WEB_VARIANT === 'lao',
     publicOrigin: e.PUBLIC_ORIGIN,
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     secrets: {

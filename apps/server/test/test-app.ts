@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDist: path.join(tmpdir(), 'jetton-no-web-build'),
     sandbox: true,
+    lao: false,
     publicOrigin: 'http://localhost:8080',
     sandboxBaseUrl: undefined,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { LoginThrottleTable, MembersTable, OtpChallengesTable, SessionsTable, VerifiedPhonesTable } from './tables/accounts.ts';
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 
@@ -13,6 +14,12 @@ export type SettingsTable = {
 /** The database as Kysely sees it; each feature adds its tables here with its migration. */
 export type DB = {
   settings: SettingsTable;
+  // 0002-accounts
+  members: MembersTable;
+  sessions: SessionsTable;
+  otp_challenges: OtpChallengesTable;
+  verified_phones: VerifiedPhonesTable;
+  login_throttle: LoginThrottleTable;
   // 0003-ledger
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

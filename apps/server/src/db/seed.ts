@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.ts';
+import { seedDemoMember } from '../modules/account/demo-member.ts';
 import { demoLookupContent } from '../modules/lookup/demo-content.ts';
 import { createSettingsRepository } from '../modules/lookup/settings-repository.ts';
 import { LOOKUP_SETTINGS, type LookupName } from '../modules/lookup/settings-keys.ts';
 
-/** First-start content: settings that do not exist yet get their demo value. */
+/** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER). */
 export async function seedDatabase(db: Kysely<DB>): Promise<void> {
   const content = await demoLookupContent();
   const entries = Object.fromEntries(
     (Object.keys(LOOKUP_SETTINGS) as LookupName[]).map((name) => [LOOKUP_SETTINGS[name].key, content[name]]),
   );
   await createSettingsRepository(db).seedMissing(entries);
+  await seedDemoMember(db);
 }

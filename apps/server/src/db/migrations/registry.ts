@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-settings.ts';
+import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-ledger.ts';
 import * as m0004 from './0004-demo-provider.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
   '0001-settings': m0001,
+  '0002-accounts': m0002,
   '0003-ledger': m0003,
   '0004-demo-provider': m0004,
 };

@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Written by the services from the injected Clock (tests move time). */
+type At = ColumnType<Date, Date, Date>;
+
+export type MemberStatus = 'active' | 'inactive';
+export type MemberCurrency = 'THB' | 'LAK';
+
+export type MembersTable = {
+  id: string;
+  /** BIGINT identity behind the invite code PR<member_no>; never written by us. */
+  member_no: ColumnType<bigint, never, never>;
+  name: string;
+  phone: string;
+  password_hash: string;
+  currency: MemberCurrency;
+  bank_code: string;
+  bank_account_name: string;
+  bank_account_no: string;
+  source_code: string | null;
+  invited_by: string | null;
+  status: Generated<MemberStatus>;
+  coin: Generated<number>;
+  created_at: At;
+  updated_at: At;
+};
+
+export type SessionsTable = {
+  id: string;
+  member_id: string;
+  created_at: At;
+  expires_at: At;
+  revoked_at: Date | null;
+};
+
+export type OtpChallengesTable = {
+  id: string;
+  phone: string;
+  ref: string;
+  code_hash: string;
+  created_at: At;
+  expires_at: At;
+  tries: Generated<number>;
+  verified_at: Date | null;
+};
+
+export type VerifiedPhonesTable = {
+  phone: string;
+  verified_at: At;
+};
+
+export type LoginThrottleTable = {
+  phone: string;
+  failures: number;
+  window_started_at: At;
+  locked_until: Date | null;
+};

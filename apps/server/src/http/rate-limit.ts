@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
+
+/**
+ * Per-client-IP limits with @fastify/rate-limit, off by default: a route opts in
+ * with `config: { rateLimit: { max, timeWindow } }`. Counters live in Redis when
+ * REDIS_URL is set (shared by every node), in process memory otherwise. A
+ * refused call answers 429 {message:'REQUEST_LIMIT'}.
+ */
+export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    // Fail fast: a slow Redis must not hold up logins (skipOnError lets the call through).
+    redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'rate-limit redis error'));
+    const client = redis;
+    app.addHook('onClose', async () => {
+      await client.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'jetton-rl-',
+    // With Redis down the per-phone limits in the database still hold.
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError('REQUEST_LIMIT'),
+  });
+}

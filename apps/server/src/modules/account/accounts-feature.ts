@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createAccountSchemas } from '@jetton/contract/account';
+import { createHttpSmsSender } from '../../adapters/sms/http-sms-sender.ts';
+import { registerSmsSimulator } from '../../adapters/sms/sms-simulator.ts';
+import { createSelfUrl } from '../../adapters/self-url.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { createAccountRules } from '../auth/account-rules.ts';
+import { registerAuthRoutes } from '../auth/auth-routes.ts';
+import { createAuthService } from '../auth/auth-service.ts';
+import { createLoginThrottleRepository } from '../auth/login-throttle-repository.ts';
+import { registerMemberGuard } from '../auth/member-guard.ts';
+import { createSessionRepository } from '../auth/session-repository.ts';
+import { createSigner } from '../auth/signer.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createOtpRepository } from '../otp/otp-repository.ts';
+import { registerOtpRoutes } from '../otp/otp-routes.ts';
+import { createOtpService } from '../otp/otp-service.ts';
+import { registerAccountRoutes } from './account-routes.ts';
+import { createMemberRepository } from './member-repository.ts';
+import { createProfileService } from './profile-service.ts';
+import { createRegistrationService } from './registration-service.ts';
+
+type Deps = { config: Config; db: Kysely<DB>; clock: Clock; lookups: LookupService; settings: SettingsRepository };
+
+/**
+ * Wires accounts, sessions and one-time codes (issue 3) and decorates
+ * `app.requireMember` (see member-guard.ts), so it must run before any module
+ * with member routes. Needs registerRateLimit first. Returns the services later
+ * features use (e.g. profile.bankAccount for GET /api/wallet).
+ */
+export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
+  const { config, db, clock, lookups } = deps;
+  const rules = createAccountRules({
+    settings: deps.settings,
+    clock,
+    onInvalid: (issues) => app.log.error({ issues }, 'rules.accounts setting malformed: using defaults'),
+  });
+  const signer = createSigner(config.secrets.tokenSecret);
+  const schemas = createAccountSchemas({ lao: config.lao });
+  const members = createMemberRepository(db);
+
+  const auth = createAuthService({
+    members,
+    sessions: createSessionRepository(db),
+    throttle: createLoginThrottleRepository(db),
+    rules,
+    signer,
+    clock,
+  });
+  registerMemberGuard(app, { auth, lookups });
+
+  if (config.sandbox) registerSmsSimulator(app, clock);
+  const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl) });
+  const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
+
+  const registration = createRegistrationService({ members, isPhoneVerified: otp.isVerified, lookups, clock, market: { lao: config.lao } });
+  const profile = createProfileService({ members, auth, lookups, clock });
+
+  registerAuthRoutes(app, { auth, rules });
+  registerOtpRoutes(app, { otp, rules, schemas });
+  registerAccountRoutes(app, { registration, profile, rules, schemas });
+  return { auth, profile, members, rules };
+}

@@ -1,0 +1,84 @@
+import type {
+  TBankAccount,
+  TBankAccountNameRequest,
+  TChangePasswordRequest,
+  TProfileResponse,
+  TProfileUpdateRequest,
+} from '@jetton/contract/account';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { Member, MemberRepository } from './member-repository.ts';
+
+export type ProfileDeps = { members: MemberRepository; auth: AuthService; lookups: LookupService; clock: Clock };
+
+/**
+ * The logged-in member's own data. Every method takes the member id from the
+ * session (memberOf(request)), never from the request, so a member can only
+ * ever read or change their own row (house style 5).
+ */
+export function createProfileService(deps: ProfileDeps) {
+  const { members, auth, lookups, clock } = deps;
+
+  async function load(memberId: string): Promise<Member> {
+    const member = await members.findById(memberId);
+    // The guard saw the session a moment ago; a vanished member is a dead session.
+    if (!member) throw new AppError('invalid-token');
+    return member;
+  }
+
+  async function requireKnownBank(bankCode: string): Promise<{ nameTH: string }> {
+    const bank = (await lookups.get('banks')).find((b) => b.code === bankCode);
+    if (!bank) throw new AppError('INVALID_BANK');
+    return bank;
+  }
+
+  return {
+    async profile(memberId: string): Promise<TProfileResponse> {
+      const m = await load(memberId);
+      const memberNo = Number(m.member_no);
+      return { _id: m.id, name: m.name, username: m.phone, createdAt: m.created_at.toISOString(), coin: m.coin, memberNo, inviteCode: `PR${memberNo}` };
+    },
+
+    /** The member's bank account for the profile screen and the wallet summary. */
+    async bankAccount(memberId: string): Promise<TBankAccount> {
+      const m = await load(memberId);
+      const bank = (await lookups.get('banks')).find((b) => b.code === m.bank_code);
+      // A bank the operator removed from the list still shows, by its code.
+      return { bankAccountName: m.bank_account_name, bankAccountNo: m.bank_account_no, bank: { nameTH: bank?.nameTH ?? m.bank_code } };
+    },
+
+    async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {
+      await load(memberId);
+      await requireKnownBank(request.bankCode);
+      const owner = await members.bankAccountOwner(request.bankCode, request.bankAccountNo);
+      if (owner && owner !== memberId) throw new AppError('EXISTING_BANK');
+      const result = await members.updateProfile(
+        memberId,
+        { name: request.name, bank_code: request.bankCode, bank_account_name: request.bankAccountName, bank_account_no: request.bankAccountNo },
+        clock.now(),
+      );
+      if (!result.ok) throw new AppError('EXISTING_BANK');
+    },
+
+    /** Only the name of the member's own Latin-name bank account (the schema checked bank and letters). */
+    async updateBankAccountName(memberId: string, request: TBankAccountNameRequest): Promise<void> {
+      const member = await load(memberId);
+      if (member.bank_code !== request.bankCode) throw new AppError('INVALID_BANK');
+      await members.updateBankAccountName(memberId, request.bankAccountName, clock.now());
+    },
+
+    /** Ends every session (domain rules 10) and answers a fresh token for the device that asked. */
+    async changePassword(memberId: string, request: TChangePasswordRequest): Promise<{ token: string }> {
+      const member = await load(memberId);
+      await auth.checkPassword(member, request.oldPassword);
+      await members.updatePasswordHash(memberId, await hashPassword(request.newPassword), clock.now());
+      await auth.revokeAll(memberId);
+      return { token: await auth.issueToken(memberId) };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

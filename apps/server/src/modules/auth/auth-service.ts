@@ -1,0 +1,93 @@
+import type { TLoginRequest } from '@jetton/contract/account';
+import type { Clock } from '../../clock.ts';
+import { uuidV7 } from '../../db/uuid-v7.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Member, MemberRepository } from '../account/member-repository.ts';
+import type { AccountRulesSource } from './account-rules.ts';
+import type { LoginThrottleRepository } from './login-throttle-repository.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
+import type { SessionMember, SessionRepository } from './session-repository.ts';
+import type { Signer } from './signer.ts';
+
+export type AuthDeps = {
+  members: MemberRepository;
+  sessions: SessionRepository;
+  throttle: LoginThrottleRepository;
+  rules: AccountRulesSource;
+  signer: Signer;
+  clock: Clock;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Login, sessions and the password check (domain rules section 10). A token is
+ * `<session id>.<expiry, unix s>.<HMAC>`: the signature is checked before any
+ * database work, and the sessions row makes every token revocable.
+ */
+export function createAuthService(deps: AuthDeps) {
+  const { members, sessions, throttle, rules, signer, clock } = deps;
+
+  async function issueToken(memberId: string): Promise<string> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + (await rules.get()).sessionTtlMs);
+    const id = uuidV7(now);
+    await sessions.create({ id, memberId, createdAt: now, expiresAt });
+    return signer.sign('session', `${id}.${Math.floor(expiresAt.getTime() / 1000)}`);
+  }
+
+  /**
+   * Checks a member's password under the per-phone lockout: a locked phone is
+   * refused before the hash is even computed; each wrong password counts.
+   */
+  async function checkPassword(member: Member, password: string): Promise<void> {
+    const now = clock.now();
+    const lockedUntil = await throttle.lockedUntil(member.phone);
+    if (lockedUntil && lockedUntil > now) throw new AppError('REQUEST_LIMIT');
+    if (!(await verifyPassword(password, member.password_hash))) {
+      const r = await rules.get();
+      await throttle.recordFailure(member.phone, clock.now(), {
+        windowMs: r.loginFailureWindowMs,
+        maxFailures: r.loginMaxFailures,
+        lockMs: r.loginLockMs,
+      });
+      throw new AppError('WRONG_PASSWORD');
+    }
+    await throttle.clear(member.phone);
+  }
+
+  return {
+    checkPassword,
+    issueToken,
+
+    async login({ username, password }: TLoginRequest): Promise<{ token: string }> {
+      const member = await members.findByPhone(username.trim());
+      if (!member) throw new AppError('NO_USER');
+      await checkPassword(member, password);
+      // After the password, so an account's state is told only to its owner.
+      if (member.status !== 'active') throw new AppError('INACTIVE_USER');
+      // Parameters rise over time; a login is the one moment the plain password is at hand.
+      if (needsRehash(member.password_hash)) await members.updatePasswordHash(member.id, await hashPassword(password), clock.now());
+      await sessions.pruneDead(member.id, clock.now());
+      return { token: await issueToken(member.id) };
+    },
+
+    /** Ends every session of the member (logout, password change). */
+    async revokeAll(memberId: string): Promise<void> {
+      await sessions.revokeAll(memberId, clock.now());
+    },
+
+    /** The session's member for a bearer token, or null for any bad, expired, revoked or inactive one. */
+    async authenticate(token: string): Promise<SessionMember | null> {
+      const payload = signer.verify('session', token);
+      if (!payload) return null;
+      const [id, exp] = payload.split('.');
+      if (!id || !UUID.test(id) || !exp || !/^\d+$/.test(exp)) return null;
+      const now = clock.now();
+      if (Number(exp) * 1000 <= now.getTime()) return null;
+      return (await sessions.findLive(id, now)) ?? null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

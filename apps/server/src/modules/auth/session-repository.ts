@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** A live session with what the guard needs of its member. */
+export type SessionMember = { sessionId: string; memberId: string; memberNo: bigint; phone: string; currency: 'THB' | 'LAK' };
+
+/** Kysely stays here (house style 3): the sessions table. */
+export function createSessionRepository(db: Kysely<DB>) {
+  return {
+    async create(session: { id: string; memberId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id: session.id, member_id: session.memberId, created_at: session.createdAt, expires_at: session.expiresAt })
+        .execute();
+    },
+    /**
+     * One indexed read per member request: the session must be unrevoked and
+     * unexpired, and its member active, so revocation and deactivation bite at once.
+     */
+    async findLive(sessionId: string, now: Date): Promise<SessionMember | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .select(['sessions.id as sessionId', 'members.id as memberId', 'members.member_no as memberNo', 'members.phone', 'members.currency'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .where('members.status', '=', 'active')
+        .executeTakeFirst();
+      return row;
+    },
+    async revokeAll(memberId: string, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('member_id', '=', memberId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+    /** Drops a member's dead sessions (called at login) so the table stays small without a job. */
+    async pruneDead(memberId: string, now: Date): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('member_id', '=', memberId)
+        .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]))
+        .execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;
