@@ -4,10 +4,10 @@ import { isErrorCode } from '@jetton/contract/errors';
 import { AppError } from './app-error.ts';
 
 /**
- * Validates a request part with its contract schema. A field that is absent
- * answers KEY_MISSING; a rule whose zod message is a catalogue code answers that
- * code (e.g. PHONE_NUMBER_REQUIRE_10_DIGIT, written once in the contract);
- * anything else present but wrong answers KEY_INVALID (domain rules section 11).
+ * Validates a request part with its contract schema. A field that is absent (or
+ * blank, where the schema says KEY_MISSING) answers KEY_MISSING; a rule whose zod
+ * message is a catalogue code answers that code (e.g. PHONE_NUMBER_REQUIRE_10_DIGIT,
+ * written once in the contract); anything else answers KEY_INVALID (domain rules 11).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
@@ -15,10 +15,13 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const { issues } = result.error;
-    const missing = issues.some((issue) => issue.code === 'invalid_type' && valueAt(data, issue.path) == null);
+    // Absent or blank first, then the most specific rule, then the generic answer.
+    const missing = issues.some(
+      (issue) => issue.message === 'KEY_MISSING' || (issue.code === 'invalid_type' && valueAt(data, issue.path) == null),
+    );
     if (missing) return { error: new AppError('KEY_MISSING') };
-    const coded = issues.find((issue) => isErrorCode(issue.message));
-    return { error: new AppError(coded && isErrorCode(coded.message) ? coded.message : 'KEY_INVALID') };
+    const specific = issues.map((issue) => issue.message).find((message) => isErrorCode(message) && message !== 'KEY_INVALID');
+    return { error: new AppError(specific && isErrorCode(specific) ? specific : 'KEY_INVALID') };
   };
 
 /** Fastify hands an absent body over as null, so null counts as absent too. */
