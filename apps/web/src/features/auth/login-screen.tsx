@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Eye, EyeOff } from 'lucide-react';
 import { ZLoginRequest } from '@jetton/contract/account';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { translateError } from '@/lib/translate-error';
@@ -22,7 +22,6 @@ export function LoginScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
@@ -58,23 +57,11 @@ export function LoginScreen() {
           autoComplete="username"
           error={errors.username ? t('login.phoneRequired') : undefined}
         />
-        <TextField
+        <PasswordField
           name="password"
           label={t('login.password')}
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           error={errors.password ? t('login.passwordRequired') : undefined}
-          end={
-            <button
-              type="button"
-              className={styles.reveal}
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-              aria-pressed={showPassword}
-            >
-              {showPassword ? <EyeOff aria-hidden="true" size={20} strokeWidth={2} /> : <Eye aria-hidden="true" size={20} strokeWidth={2} />}
-            </button>
-          }
         />
         <label className={styles.remember}>
           <input type="checkbox" name="remember" className={styles.checkbox} />
