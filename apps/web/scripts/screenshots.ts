@@ -17,12 +17,21 @@ const { values: args } = parseArgs({
   },
 });
 
-type Screen = { name: string; path: string; member?: boolean; act?: (page: Page) => Promise<void> };
+type Screen = { name: string; path: string; member?: boolean; full?: boolean; act?: (page: Page) => Promise<void> };
 
 const SCREENS: Screen[] = [
   { name: 'login', path: '/login' },
   { name: 'login-required', path: '/login', act: (page) => page.locator('button[type=submit]').click() },
-  { name: 'register', path: '/register' },
+  { name: 'register-phone', path: '/register' },
+  { name: 'register-phone-error', path: '/register', act: (page) => registerUpTo(page, 'phone-error') },
+  { name: 'register-otp', path: '/register', act: (page) => registerUpTo(page, 'otp') },
+  { name: 'register-profile', path: '/register', act: (page) => registerUpTo(page, 'profile') },
+  { name: 'register-profile-error', path: '/register', act: (page) => registerUpTo(page, 'profile-error') },
+  { name: 'register-bank', path: '/register?code=PR100001', full: true, act: (page) => registerUpTo(page, 'bank') },
+  { name: 'register-bank-error', path: '/register', full: true, act: (page) => registerUpTo(page, 'bank-error') },
+  { name: 'profile', path: '/user/profile', member: true, full: true },
+  { name: 'profile-password', path: '/user/profile', member: true, act: (page) => openProfileSheet(page, 0) },
+  { name: 'profile-bank-name', path: '/user/profile', member: true, act: (page) => openProfileSheet(page, 1) },
   { name: 'contact', path: '/contact' },
   { name: 'howto', path: '/howto' },
   { name: 'howto-player', path: '/howto', act: (page) => page.getByRole('listitem').nth(1).getByRole('button').click() },
@@ -33,6 +42,42 @@ const SCREENS: Screen[] = [
   { name: 'member-contact', path: '/user/contact', member: true },
 ];
 
+type RegisterStop = 'phone-error' | 'otp' | 'profile' | 'profile-error' | 'bank' | 'bank-error';
+
+/** Walks the wizard with locale-independent selectors (names and the submit button). */
+async function registerUpTo(page: Page, stop: RegisterStop): Promise<void> {
+  const next = () => page.locator('form button[type=submit]').click();
+  await page.locator('input[name=phone]').fill(stop === 'phone-error' ? '08123' : '0812345678');
+  await next();
+  if (stop === 'phone-error') return;
+  await page.locator('input[name=otpCode]').waitFor();
+  if (stop === 'otp') return;
+  await page.locator('input[name=otpCode]').fill('123456');
+  await next();
+  await page.locator('input[name=name]').waitFor();
+  if (stop === 'profile-error') {
+    await page.locator('input[name=password]').fill('secret1');
+    await page.locator('input[name=confirmPassword]').fill('secret2');
+    return next();
+  }
+  if (stop === 'profile') return page.locator('input[name=name]').fill('Somchai Jaidee');
+  await page.locator('input[name=name]').fill('Somchai Jaidee');
+  await page.locator('input[name=password]').fill('secret1');
+  await page.locator('input[name=confirmPassword]').fill('secret1');
+  await next();
+  await page.locator('input[name=firstName]').waitFor();
+  if (stop === 'bank-error') {
+    await page.locator('select[name=bankCode]').selectOption('KTB');
+    await page.locator('input[name=firstName]').fill('สมชาย');
+    return next();
+  }
+}
+
+async function openProfileSheet(page: Page, index: number): Promise<void> {
+  await page.locator('main button[aria-haspopup=dialog]').nth(index).click();
+  await page.locator('dialog[open] input').first().waitFor();
+}
+
 const QR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21" shape-rendering="crispEdges"><rect width="21" height="21" fill="#fff"/>${Array.from(
   { length: 441 },
   (_, i) => ((i * 7919) % 13 < 6 ? `<rect x="${i % 21}" y="${Math.floor(i / 21)}" width="1" height="1"/>` : ''),
@@ -41,6 +86,31 @@ const QR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21" shap
 /** Mock answers by path; long Thai and Lao strings on purpose, to catch wrapping problems. */
 const MOCKS: Record<string, unknown> = {
   '/api/lookup/active': { status: 'active' },
+  '/api/lookup/registerOTP': { enabled: true },
+  '/api/lookup/banks': [
+    { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank' },
+    { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+    { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+    { code: 'BAAC', nameTH: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEN: 'BAAC' },
+  ],
+  '/api/lookup/sources': [
+    { code: 'FACEBOOK', description: 'Facebook' },
+    { code: 'FRIEND', description: 'Friend / เพื่อนแนะนำ' },
+  ],
+  '/api/otp/send': { otpRef: 'K7QP', otpToken: 'screenshot-otp', code: 'OTP_SENT' },
+  '/api/otp/verify': { code: 'OTP_CODE_VALID' },
+  '/api/account/validate': { valid: true },
+  '/api/account/profile': {
+    _id: '0197a3f2-5b1c-7e4d-9a2b-3c4d5e6f7a8b',
+    name: 'SOMCHAI JAIDEE',
+    username: '0812345678',
+    createdAt: '2026-03-04T17:05:09.000Z',
+    coin: 3,
+    memberNo: 100001,
+    inviteCode: 'PR100001',
+  },
+  // A KTB account whose stored name is still Thai: the profile offers the English-name edit.
+  '/api/wallet': { bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'ธนาคารกรุงไทย' } } },
   '/api/lookup/contact': {
     contactText: {
       th: 'ติดต่อทีมงานได้ตลอด 24 ชั่วโมง ผ่าน LINE หรือแชท\nตอบกลับภายใน 5 นาที',
@@ -90,7 +160,7 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
     await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
   });
   const file = `${args.out}/${screen.name}-${locale}.png`;
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage: screen.full ?? false });
   await context.close();
   return file;
 }

@@ -29,7 +29,10 @@ const routes: RouteObject[] = [
           },
           {
             path: '/register',
-            lazy: { Component: async () => (await import('@/features/register/register-screen')).RegisterScreen },
+            lazy: {
+              loader: async () => (await import('@/features/register/invite-code-loader')).inviteCodeLoader,
+              Component: async () => (await import('@/features/register/register-screen')).RegisterScreen,
+            },
           },
           { path: '/howto', lazy: { Component: async () => (await import('@/features/howto/howto-screen')).HowtoScreen } },
           {

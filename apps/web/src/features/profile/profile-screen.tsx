@@ -1,13 +1,117 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Landmark, Lock, PencilLine } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { formatAccountNumber, formatDateTime } from '@/lib/format';
+import { needsLatinNameFix } from '@/lib/names';
+import { useBanks } from '@/lib/use-banks';
+import { BankNameSheet } from './bank-name-sheet';
+import { resolveBankCode } from './bank-code';
+import { ChangePasswordSheet } from './change-password-sheet';
+import { DetailList } from './detail-list';
+import { useBankAccount, useProfile } from './profile-api';
+import styles from './profile-screen.module.css';
 
-/** Placeholder until the accounts issue builds this screen: the layout and an honest "not available yet". */
+type OpenSheet = 'password' | 'bankName' | null;
+
+/**
+ * /user/profile (spec section 2): name, member id, created date, username,
+ * the bank account; the lock opens the change-password dialog; a KTB, TMB or
+ * BBL account with a non-Latin name is offered the name edit.
+ */
 export function ProfileScreen() {
   const { t } = useTranslation();
+  const profile = useProfile();
+  const bankAccount = useBankAccount();
+  const banks = useBanks();
+  const [sheet, setSheet] = useState<OpenSheet>(null);
+  const detailsId = useId();
+  const bankId = useId();
+
+  const account = bankAccount.data;
+  const bankCode = account ? resolveBankCode(account, banks.data) : undefined;
+  const canFixName = account ? needsLatinNameFix(bankCode, account.bankAccountName) : false;
+
   return (
     <Page title={t('profile.title')}>
-      <ComingSoon text={t('profile.comingSoon')} />
+      <section className={styles.card} aria-labelledby={detailsId}>
+        <div className={styles.cardHeader}>
+          <h2 id={detailsId} className={styles.cardTitle}>
+            {t('profile.details')}
+          </h2>
+          <button type="button" className={styles.lockButton} onClick={() => setSheet('password')} aria-haspopup="dialog">
+            <Lock aria-hidden="true" size={18} strokeWidth={2} />
+            <span>{t('profile.changePassword.open')}</span>
+          </button>
+        </div>
+        {profile.isPending && (
+          <div className={styles.skeleton} role="status">
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </div>
+        )}
+        {profile.isError && (
+          <div className={styles.failed} role="alert">
+            <p>{t('common.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void profile.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+        {profile.data && (
+          <DetailList
+            items={[
+              { label: t('profile.name'), value: profile.data.name },
+              { label: t('profile.memberId'), value: String(profile.data.memberNo), latin: true },
+              { label: t('profile.createdAt'), value: formatDateTime(profile.data.createdAt), latin: true },
+              { label: t('profile.username'), value: profile.data.username, latin: true },
+            ]}
+          />
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby={bankId}>
+        <div className={styles.cardHeader}>
+          <h2 id={bankId} className={styles.cardTitle}>
+            <Landmark aria-hidden="true" size={20} strokeWidth={2} />
+            {t('profile.bankTitle')}
+          </h2>
+        </div>
+        {bankAccount.isPending && (
+          <div className={styles.skeleton} role="status">
+            <span className="visually-hidden">{t('common.loading')}</span>
+          </div>
+        )}
+        {(bankAccount.isError || bankAccount.data === null) && <p className={styles.muted}>{t('profile.noBank')}</p>}
+        {account && (
+          <DetailList
+            items={[
+              { label: t('profile.bankAccountName'), value: account.bankAccountName },
+              { label: t('profile.bankName'), value: account.bank.nameTH, lang: 'th' },
+              { label: t('profile.bankAccountNo'), value: formatAccountNumber(account.bankAccountNo), latin: true },
+            ]}
+          />
+        )}
+        {account && canFixName && bankCode && (
+          <div className={styles.notice}>
+            <p>{t('profile.bankNameEdit.notice')}</p>
+            <Button variant="secondary" block onClick={() => setSheet('bankName')} aria-haspopup="dialog">
+              <PencilLine aria-hidden="true" size={18} strokeWidth={2} />
+              {t('profile.bankNameEdit.open')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
+      {account && bankCode && (
+        <BankNameSheet
+          open={sheet === 'bankName'}
+          onClose={() => setSheet(null)}
+          bankCode={bankCode}
+          currentName={account.bankAccountName}
+        />
+      )}
     </Page>
   );
 }
