@@ -23,6 +23,8 @@ const ZEnv = z.object({
   TRUELINK_SECRET: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
   SANDBOX_BASE_URL: z.url().optional(),
+  /** A blank, initialized embedded data directory (tar) to start a new one from, skipping initdb. */
+  EMBEDDED_TEMPLATE: z.string().optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -42,6 +44,7 @@ export type Config = {
   lao: boolean;
   publicOrigin: string | undefined;
   sandboxBaseUrl: string | undefined;
+  embeddedTemplate: string | undefined;
   secrets: Secrets;
 };
 
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lao: e.WEB_VARIANT === 'lao',
     publicOrigin: e.PUBLIC_ORIGIN,
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
+    embeddedTemplate: e.EMBEDDED_TEMPLATE,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

@@ -1,16 +1,24 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+
+/** A new embedded data directory starts from the prepared template when there is one. */
+async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
+  const dataDir = path.join(config.dataDir, 'pglite');
+  const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!isNew || !config.embeddedTemplate || !existsSync(config.embeddedTemplate)) return { kind: 'embedded', dataDir };
+  return { kind: 'embedded', dataDir, template: new Blob([await readFile(config.embeddedTemplate)]) };
+}
 
 /* eslint-disable no-console -- start-up messages are for the person at the terminal */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { db, engine } = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'embedded', dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : await embeddedOptions(config),
   );
   await migrateToLatest(db);
   await seedDatabase(db);

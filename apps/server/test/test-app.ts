@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lao: false,
     publicOrigin: 'http://localhost:8080',
     sandboxBaseUrl: undefined,
+    embeddedTemplate: undefined,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
     ...overrides,
   };
