@@ -28,6 +28,8 @@ export function OtpStep({ state, dispatch, otp }: StepProps & { otp: OtpChalleng
       {
         onSuccess: () => dispatch({ type: 'codeVerified' }),
         onError: (failure) => {
+          // Verified already (e.g. a double tap): nothing is wrong, the wizard goes on.
+          if (failure.code === 'OTP_VERIFIED') return dispatch({ type: 'codeVerified' });
           showToast(translateError(t, failure.code), 'danger');
           form.setFocus('otpCode');
         },

@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { text, type TestLocale } from '../support/i18n.ts';
+
+/** The member the server seeds on a fresh database. */
+export const DEMO = { phone: '0812345678', password: 'demo1234', name: 'SOMCHAI JAIDEE' } as const;
+
+function digits(count: number): string {
+  return Array.from({ length: count }, () => String(randomInt(10))).join('');
+}
+
+/** A phone number no other test uses: 10 digits (default build) or a Lao 020 number of 11 (Lao build). */
+export function uniquePhone(market: 'th' | 'lao' = 'th'): string {
+  return market === 'lao' ? `020${digits(8)}` : `09${digits(8)}`;
+}
+
+export function uniqueAccountNo(): string {
+  return `${randomInt(1, 10)}${digits(11)}`;
+}
+
+/** Reads the newest one-time code sent to `phone` from the sandbox SMS outbox. */
+export async function readOtp(request: APIRequestContext, phone: string): Promise<{ code: string; ref: string }> {
+  let found: { code: string; ref: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/sandbox/sms/messages?phone=${encodeURIComponent(phone)}`);
+      const { messages } = (await response.json()) as { messages: { text: string }[] };
+      const match = /code (\d{6}) \(ref (\w+)\)/.exec(messages[0]?.text ?? '');
+      found = match ? { code: match[1] ?? '', ref: match[2] ?? '' } : undefined;
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no code for ${phone}`);
+  return found;
+}
+
+/** Form fields and buttons by their visible name in `locale`. */
+export function screenText(page: Page, locale: TestLocale) {
+  return {
+    field: (key: string) => page.getByLabel(text(locale, key), { exact: true }),
+    button: (key: string) => page.getByRole('button', { name: text(locale, key), exact: true }),
+    heading: (key: string) => page.getByRole('heading', { name: text(locale, key), exact: true }),
+  };
+}
+
+/** Logs in through the form; `remember` ticks "remember me". */
+export async function logIn(page: Page, locale: TestLocale, phone: string, password: string, remember = false): Promise<void> {
+  const ui = screenText(page, locale);
+  await ui.field('login.phone').fill(phone);
+  await ui.field('login.password').fill(password);
+  if (remember) await page.getByLabel(text(locale, 'login.remember')).check();
+  await ui.button('login.submit').click();
+}
