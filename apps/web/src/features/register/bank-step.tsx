@@ -59,6 +59,11 @@ export function BankStep({ state, dispatch, profile, onRegistered }: BankStepPro
         render={({ field, fieldState }) => (
           <SelectField
             {...field}
+            onChange={(event) => {
+              field.onChange(event);
+              // The English-only rule depends on the bank: re-check names already flagged.
+              if (form.formState.isSubmitted) void form.trigger(['firstName', 'lastName']);
+            }}
             label={t('register.bank.bank')}
             disabled={!banks.data}
             hint={isLatinNameBank(field.value) ? t('register.bank.englishHint') : undefined}
