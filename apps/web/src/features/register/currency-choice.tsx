@@ -13,7 +13,7 @@ export function CurrencyChoice({ registration }: { registration: UseFormRegister
         {LAO_CURRENCY_CHOICES.map((currency) => (
           <label key={currency} className={styles.option}>
             <input type="radio" value={currency} className={styles.radio} {...registration} />
-            <span className={styles.code}>{currency === 'BAHT' ? 'THB' : currency}</span>
+            <span className={styles.code}>{currency}</span>
             <span className={styles.name}>{t(`register.bank.currencies.${currency}`)}</span>
           </label>
         ))}
