@@ -13,6 +13,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
   // Before any module with member routes: it decorates app.requireMember.
   registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+
+  registerGameArtRoutes(app);
 
   await registerWebApp(app, deps.config.webDist);
   return app;

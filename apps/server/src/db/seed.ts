@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { seedDemoMember } from '../modules/account/demo-member.ts';
+import { seedGames } from '../modules/games/seed-games.ts';
 import { demoLookupContent } from '../modules/lookup/demo-content.ts';
 import { createSettingsRepository } from '../modules/lookup/settings-repository.ts';
 import { LOOKUP_SETTINGS, type LookupName } from '../modules/lookup/settings-keys.ts';
 
-/** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER). */
+/** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER); the game catalogue. */
 export async function seedDatabase(db: Kysely<DB>): Promise<void> {
   const content = await demoLookupContent();
   const entries = Object.fromEntries(
@@ -13,4 +14,5 @@ export async function seedDatabase(db: Kysely<DB>): Promise<void> {
   );
   await createSettingsRepository(db).seedMissing(entries);
   await seedDemoMember(db);
+  await seedGames(db);
 }
