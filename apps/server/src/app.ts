@@ -3,6 +3,8 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
+import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
@@ -84,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
 
   registerGameArtRoutes(app);
+  if (deps.config.sandbox) {
+    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret) });
+  }
 
   await registerWebApp(app, deps.config.webDist);
   return app;

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../clock.ts';
+import type { DB } from '../../../db/schema.ts';
+import { registerDemoApiRoutes } from './demo-api-routes.ts';
+import { createDemoFaults, type DemoFaults } from './demo-faults.ts';
+import { registerDemoPageRoutes } from './demo-page-routes.ts';
+import { createDemoRepository } from './demo-repository.ts';
+import { createDemoSessions } from './demo-session.ts';
+import { SLOT_SYMBOL_SVGS } from './demo-symbols.ts';
+
+const client = (file: string) => readFileSync(new URL(`./client/${file}`, import.meta.url), 'utf8');
+
+/**
+ * The built-in demo game provider, mounted under /sandbox/games when the
+ * sandbox is on. It behaves like a remote provider: its own tables, an API for
+ * the site's adapter (agent key), player pages with three playable games, and
+ * fault controls for tests.
+ */
+export async function registerDemoProvider(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; clock: Clock; agentKey: string },
+): Promise<DemoFaults> {
+  const faults = createDemoFaults();
+  const repo = createDemoRepository(deps.db);
+  const sessions = createDemoSessions(repo, deps.clock);
+  const script = client('play.js');
+  const styles = client('play.css');
+
+  await app.register(
+    async (sandbox) => {
+      // A simulator, not the site's API: keep it out of /api/docs.
+      sandbox.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      // The login page posts a plain HTML form.
+      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+      sandbox.get('/static/play.js', (_request, reply) =>
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+      );
+      sandbox.get('/static/play.css', (_request, reply) =>
+        reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles),
+      );
+      for (const [name, body] of Object.entries(SLOT_SYMBOL_SVGS)) {
+        sandbox.get(`/static/symbol-${name}.svg`, (_request, reply) =>
+          reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body),
+        );
+      }
+      await registerDemoApiRoutes(sandbox, { repo, faults, clock: deps.clock, agentKey: deps.agentKey });
+      registerDemoPageRoutes(sandbox, { repo, sessions, clock: deps.clock });
+    },
+    { prefix: '/sandbox/games' },
+  );
+  return faults;
+}

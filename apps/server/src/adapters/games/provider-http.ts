@@ -1,0 +1,44 @@
+import { ProviderError } from './game-provider.ts';
+
+export type ProviderResponse = { status: number; body: unknown };
+
+/**
+ * One HTTP call to a provider with its own deadline (AbortSignal.timeout): a
+ * slow provider costs at most `timeoutMs`, never the member's whole request.
+ * Throws ProviderError 'timeout' | 'unavailable' (no answer) or 'bad-response'
+ * (an answer that is not JSON). HTTP error statuses are returned, not thrown:
+ * the caller decides what a 4xx or 5xx means for its call.
+ */
+export async function providerRequest(
+  url: string,
+  init: { method: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
+): Promise<ProviderResponse> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+  } catch (error) {
+    throw asTransportError(error, url);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw asTransportError(error, url);
+  }
+  try {
+    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+  } catch {
+    throw new ProviderError('bad-response', `${init.method} ${url}: ${response.status} with a body that is not JSON`);
+  }
+}
+
+function asTransportError(error: unknown, url: string): ProviderError {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new ProviderError('timeout', `${url}: no answer in time`);
+  return new ProviderError('unavailable', `${url}: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../src/adapters/games/game-provider.ts';
+import { testEngines } from './engines.ts';
+import { fundedPlayer, sandboxOf } from './demo-provider-helpers.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+
+describe.each(testEngines())('game provider adapter against the demo provider (%s database)', (engine) => {
+  let t: TestApp;
+  let sandbox: ReturnType<typeof sandboxOf>;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    sandbox = sandboxOf(t);
+  });
+  afterEach(() => sandbox.resetFaults());
+  afterAll(() => t.close());
+
+  it('creates a player once: a second create answers EXISTS; a new player has 0.00', async () => {
+    const pg = sandbox.provider('pg');
+    const username = `jt${Date.now()}`;
+    expect(await pg.createPlayer({ username, password: 'first-pass', currency: 'THB' })).toBe('CREATED');
+    expect(await pg.createPlayer({ username, password: 'other-pass', currency: 'THB' })).toBe('EXISTS');
+    expect(await pg.getBalance(username)).toBe(0n);
+  });
+
+  it('applies a deposit once per transfer id, however often and concurrently it is sent', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 0n);
+    const transferId = randomUUID();
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => pg.deposit({ transferId, username, amount: 12_345n })));
+    for (const outcome of outcomes) expect(outcome).toEqual({ status: 'SUCCESS', balance: 12_345n });
+    expect(await pg.getBalance(username)).toBe(12_345n);
+    expect(await pg.getTransferStatus(transferId)).toBe('SUCCESS');
+  });
+
+  it('withdraws what the player has, refuses more (FAILED, nothing moves), and answers the status by id', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 10_000n);
+    const tooMuch = randomUUID();
+    expect(await pg.withdraw({ transferId: tooMuch, username, amount: 10_001n })).toEqual({ status: 'FAILED', reason: 'INSUFFICIENT_BALANCE' });
+    expect(await pg.getTransferStatus(tooMuch)).toBe('FAILED');
+    const ok = randomUUID();
+    expect(await pg.withdraw({ transferId: ok, username, amount: 4_000n })).toEqual({ status: 'SUCCESS', balance: 6_000n });
+    expect(await pg.withdraw({ transferId: ok, username, amount: 4_000n })).toEqual({ status: 'SUCCESS', balance: 6_000n });
+    expect(await pg.getBalance(username)).toBe(6_000n);
+    expect(await pg.getTransferStatus(randomUUID())).toBe('NOT_FOUND');
+  });
+
+  it('fails a transfer to an unknown player definitely, and refuses another request under a used id', async () => {
+    const pg = sandbox.provider('pg');
+    expect(await pg.deposit({ transferId: randomUUID(), username: 'nobody_here', amount: 100n })).toEqual({ status: 'FAILED', reason: 'PLAYER_NOT_FOUND' });
+    const { username } = await fundedPlayer(pg, 0n);
+    const transferId = randomUUID();
+    await pg.deposit({ transferId, username, amount: 100n });
+    // The same id with another amount may hide an applied transfer: unknown, never a definite failure.
+    expect(await pg.deposit({ transferId, username, amount: 200n })).toEqual({ status: 'UNKNOWN', reason: 'bad-response' });
+    expect(await pg.getBalance(username)).toBe(100n);
+  });
+
+  it('keeps each game apart: a transfer id and a player at one game are unknown at another', async () => {
+    const pg = sandbox.provider('pg');
+    const joker = sandbox.provider('joker2');
+    const { username } = await fundedPlayer(pg, 500n);
+    await expect(joker.getBalance(username)).rejects.toMatchObject({ kind: 'rejected', code: 'PLAYER_NOT_FOUND' });
+  });
+
+  it('is refused without the agent key: calls throw rejected, a transfer fails definitely', async () => {
+    const intruder = sandbox.provider('pg', { agentKey: 'guessed' });
+    await expect(intruder.createPlayer({ username: 'intruder', password: 'whatever', currency: 'THB' })).rejects.toBeInstanceOf(ProviderError);
+    expect(await intruder.deposit({ transferId: randomUUID(), username: 'intruder', amount: 100n })).toEqual({ status: 'FAILED', reason: 'BAD_AGENT_KEY' });
+  });
+
+  it('timeout fault: the deposit is applied but answered too late -> UNKNOWN timeout; the status by id says SUCCESS', async () => {
+    const pg = sandbox.provider('pg', { timeoutMs: 300 });
+    const { username } = await fundedPlayer(pg, 0n);
+    await sandbox.setFaults({ game: 'pg', timeout: true });
+    const transferId = randomUUID();
+    const started = Date.now();
+    expect(await pg.deposit({ transferId, username, amount: 700n })).toEqual({ status: 'UNKNOWN', reason: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await sandbox.resetFaults();
+    expect(await pg.getTransferStatus(transferId)).toBe('SUCCESS');
+    expect(await pg.getBalance(username)).toBe(700n);
+  });
+
+  it('unknown outcome fault, applied, answered 500 -> UNKNOWN; status SUCCESS', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 1_000n);
+    await sandbox.setFaults({ game: 'pg', unknownOutcome: { applied: true, answer: '500' } });
+    const transferId = randomUUID();
+    expect(await pg.withdraw({ transferId, username, amount: 400n })).toEqual({ status: 'UNKNOWN', reason: 'unavailable' });
+    await sandbox.resetFaults();
+    expect(await pg.getTransferStatus(transferId)).toBe('SUCCESS');
+    expect(await pg.getBalance(username)).toBe(600n);
+  });
+
+  it('unknown outcome fault, not applied, garbled answer -> UNKNOWN bad-response; status NOT_FOUND', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 1_000n);
+    await sandbox.setFaults({ unknownOutcome: { applied: false, answer: 'garbled' } });
+    const transferId = randomUUID();
+    expect(await pg.deposit({ transferId, username, amount: 400n })).toEqual({ status: 'UNKNOWN', reason: 'bad-response' });
+    await sandbox.resetFaults();
+    expect(await pg.getTransferStatus(transferId)).toBe('NOT_FOUND');
+    expect(await pg.getBalance(username)).toBe(1_000n);
+  });
+
+  it('failure rate 1: every transfer is refused before any work (FAILED), and says so by id', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 1_000n);
+    await sandbox.setFaults({ game: 'pg', failureRate: 1 });
+    const transferId = randomUUID();
+    expect(await pg.deposit({ transferId, username, amount: 100n })).toEqual({ status: 'FAILED', reason: 'PROVIDER_REJECTED' });
+    await expect(pg.getBalance(username)).rejects.toMatchObject({ kind: 'unavailable' });
+    await sandbox.resetFaults();
+    expect(await pg.getTransferStatus(transferId)).toBe('FAILED');
+    expect(await pg.getBalance(username)).toBe(1_000n);
+  });
+
+  it('latency beyond the per-call timeout makes a read throw ProviderError timeout; a game\'s own faults leave others alone', async () => {
+    const a = await fundedPlayer(sandbox.provider('pg'), 100n);
+    const b = await fundedPlayer(sandbox.provider('usun'), 100n);
+    const pg = sandbox.provider('pg', { timeoutMs: 300 });
+    const usun = sandbox.provider('usun', { timeoutMs: 5_000 });
+    await sandbox.setFaults({ game: 'pg', latencyMs: 3_000 });
+    await expect(pg.getBalance(a.username)).rejects.toMatchObject({ name: 'ProviderError', kind: 'timeout' });
+    expect(await usun.getBalance(b.username)).toBe(100n);
+  });
+
+  it('resets a password at the provider: the new one logs in, the old one no longer does', async () => {
+    const pg = sandbox.provider('pg');
+    const { username, password } = await fundedPlayer(pg, 0n);
+    await pg.resetPassword(username, 'brand-new-pass');
+    const login = (pass: string) =>
+      fetch(`${sandbox.base()}/sandbox/games/pg/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password: pass }).toString(),
+        redirect: 'manual',
+      });
+    expect((await login(password)).status).toBe(401);
+    expect((await login('brand-new-pass')).status).toBe(303);
+    await expect(pg.resetPassword('nobody_here', 'brand-new-pass')).rejects.toMatchObject({ code: 'PLAYER_NOT_FOUND' });
+  });
+});
