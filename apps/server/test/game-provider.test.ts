@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../src/adapters/games/game-provider.ts';
+import { createDemoGameProviders } from '../src/adapters/games/game-providers.ts';
+import { createGamesRepository } from '../src/modules/games/games-repository.ts';
 import { testEngines } from './engines.ts';
 import { fundedPlayer, sandboxOf } from './demo-provider-helpers.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -14,6 +16,15 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
   });
   afterEach(() => sandbox.resetFaults());
   afterAll(() => t.close());
+
+  it('builds one adapter per catalogue game, each launching the way its games row says', async () => {
+    const games = await createGamesRepository(t.database.db).listEnabled();
+    const providers = createDemoGameProviders(games, { apiBaseUrl: sandbox.base, playerBaseUrl: () => '', agentKey: sandbox.agentKey });
+    expect(providers.size).toBe(11);
+    const askmebet = providers.get('askmebet');
+    const { username, password } = await fundedPlayer(askmebet ?? sandbox.provider('askmebet'), 0n);
+    expect(await askmebet?.launch({ username, password, platform: 'web' })).toMatchObject({ kind: 'form', action: '/sandbox/games/askmebet/login' });
+  });
 
   it('creates a player once: a second create answers EXISTS; a new player has 0.00', async () => {
     const pg = sandbox.provider('pg');

@@ -40,4 +40,29 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
     expect(await balanceOf(db, a.wallet)).toBe(0n);
     await expectLedgerHealthy(db);
   });
+
+  it('moves money both ways between the same accounts at once without a deadlock reaching the caller', async () => {
+    const db = t.database.db;
+    const a = await scenarioAccounts(db);
+    await postEntry(db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -10_000n }, { account: a.wallet, amount: 10_000n }] });
+    await postEntry(db, { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -5_000n }, { account: a.game, amount: 5_000n }] });
+    // Three accounts, listed in opposite orders: sorted row locks keep them from deadlocking.
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        withMoneyTransaction(db, (trx) =>
+          postEntry(trx, {
+            kind: 'transfer.test',
+            postings:
+              i % 2 === 0
+                ? [{ account: a.wallet, amount: -10n }, { account: a.provider, amount: 1n }, { account: a.game, amount: 9n }]
+                : [{ account: a.game, amount: -10n }, { account: a.provider, amount: 1n }, { account: a.wallet, amount: 9n }],
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await balanceOf(db, a.wallet)).toBe(5_000n - 30n);
+    expect(await balanceOf(db, a.game)).toBe(5_000n - 30n);
+    await expectLedgerHealthy(db);
+  });
 });

@@ -7,7 +7,7 @@ import { LedgerError, type AccountId, type EntryInput, type PostedEntry, type Po
 /**
  * Posts one journal entry inside the CALLER's transaction (`trx`): the entry,
  * its postings and the cached balances commit or roll back together with
- * whatever else the caller does.
+ * whatever else the caller does. Given the bare database, it opens its own.
  *
  * - postings must name distinct accounts, be non-zero bigints and sum to zero
  *   (else LedgerError: a bug, not a member's fault);
@@ -27,6 +27,7 @@ export async function postEntry(trx: Kysely<DB>, input: EntryInput): Promise<Pos
  * wallet rule: money already spent cannot be taken back (MONEY_NOT_ENOUGH).
  */
 export async function reverseEntry(trx: Kysely<DB>, entryId: bigint, input: { kind: string; memo?: string }): Promise<PostedEntry> {
+  if (!trx.isTransaction) return trx.transaction().execute((t) => reverseEntry(t, entryId, input));
   const repo = createLedgerRepository(trx);
   const original = await repo.findEntry(entryId);
   if (!original) throw new LedgerError(`entry ${entryId} does not exist`);
@@ -35,7 +36,11 @@ export async function reverseEntry(trx: Kysely<DB>, entryId: bigint, input: { ki
   return writeEntry(trx, { kind: input.kind, memo: input.memo ?? `reversal of ${entryId}`, postings }, entryId);
 }
 
-async function writeEntry(trx: Kysely<DB>, input: EntryInput, reversesEntryId: bigint | null): Promise<PostedEntry> {
+async function writeEntry(db: Kysely<DB>, input: EntryInput, reversesEntryId: bigint | null): Promise<PostedEntry> {
+  // The row locks below only protect the balance check inside a transaction; a
+  // caller that passes the bare database gets a transaction of its own.
+  if (!db.isTransaction) return db.transaction().execute((trx) => writeEntry(trx, input, reversesEntryId));
+  const trx = db;
   const deltas = checkBalanced(input.postings);
   const repo = createLedgerRepository(trx);
   const reference = input.reference ?? null;
