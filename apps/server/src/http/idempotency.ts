@@ -34,9 +34,12 @@ type Claim = { scope: string; key: string };
 
 /**
  * Idempotency-Key for money-moving POSTs (domain rules section 2). A route opts
- * in with one line:
+ * in with one line (the auth guard runs first, in onRequest):
  *
- *   app.post(path, { schema, ...idempotency.route((request) => memberIdOf(request)) }, handler)
+ *   app.post(path, { onRequest: app.requireMember, schema, ...idempotency.route((r) => memberOf(r).memberId) }, handler)
+ *
+ * route() supplies the route's preHandler and onSend: do not set those two
+ * next to it (a later key in the object literal would silently replace them).
  *
  * - the key is claimed (INSERT ... ON CONFLICT DO NOTHING) before the handler
  *   runs, so of concurrent duplicates exactly one does the work;
@@ -48,8 +51,7 @@ type Claim = { scope: string; key: string };
  * - every answer the handler gives is stored, errors included (a replayed
  *   MONEY_NOT_ENOUGH is what the first call said), except 429/503.
  *
- * The hooks run as route preHandler/onSend: put the auth guard in onRequest or
- * preValidation (or earlier in the preHandler array) so `scope` can read the member.
+ * The scope function runs in preHandler, after the auth guard and body validation.
  */
 export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: number; waitMs?: number; pollMs?: number }) {
   const repo = createIdempotencyRepository(deps.db);
