@@ -114,6 +114,7 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
     expect(await service.bankAccount(m.id)).toEqual({
       bankAccountName: 'มาลี ศรีสุข',
       bankAccountNo: m.bankAccountNo,
+      bankCode: 'KBANK',
       bank: { nameTH: 'ธนาคารกสิกรไทย' },
     });
   });

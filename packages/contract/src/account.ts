@@ -37,6 +37,8 @@ export const ZProfileUpdate = z.object({
 export const ZBankAccount = z.object({
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
+  /** The bank's code (KTB, SCB...): screens decide by code, never by matching the Thai name. */
+  bankCode: z.string(),
   bank: z.object({ nameTH: z.string() }),
 });
 export type TBankAccount = z.infer<typeof ZBankAccount>;
