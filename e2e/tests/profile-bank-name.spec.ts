@@ -21,7 +21,7 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   // Registration only accepts English names for KTB; a member from before that rule still holds a Thai one.
   // GET /api/wallet (the spec's source of the bank account) is not served yet, so this test answers it,
   // and keeps the name the real PUT /api/account/bankAccountName accepted.
-  let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bank: { nameTH: 'ธนาคารกรุงไทย' } };
+  let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } };
   await page.route('**/api/wallet', (route) => route.fulfill({ json: { bankAccount } }));
   await page.route('**/api/account/bankAccountName', async (route) => {
     const response = await route.fetch();
@@ -36,14 +36,14 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   await logIn(page, 'en', phone, password);
   await expect(page).toHaveURL(/\/user\/home$/);
   await page.goto('/user/profile');
-  await expect(page.getByText(text('en', 'profile.bankNameEdit.notice'))).toBeVisible();
-  await screenText(page, 'en').button('profile.bankNameEdit.open').click();
+  await expect(page.getByText(text('en', 'bankNameEdit.notice'))).toBeVisible();
+  await screenText(page, 'en').button('bankNameEdit.open').click();
 
-  const dialog = page.getByRole('dialog', { name: text('en', 'profile.bankNameEdit.title') });
-  const field = dialog.getByLabel(text('en', 'profile.bankNameEdit.label'), { exact: true });
+  const dialog = page.getByRole('dialog', { name: text('en', 'bankNameEdit.title') });
+  const field = dialog.getByLabel(text('en', 'bankNameEdit.label'), { exact: true });
   const save = dialog.getByRole('button', { name: text('en', 'common.save') });
   await save.click();
-  await expect(dialog.getByText(text('en', 'profile.bankNameEdit.required'))).toBeVisible();
+  await expect(dialog.getByText(text('en', 'bankNameEdit.required'))).toBeVisible();
   await field.fill('สมชาย ใจดี');
   await save.click();
   await expect(dialog.getByText('English letters required')).toBeVisible();
@@ -57,5 +57,5 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('SOMCHAI JAIDEE');
   await expect(page.getByRole('definition').filter({ hasText: 'SOMCHAI JAIDEE' })).toHaveCount(2);
-  await expect(screenText(page, 'en').button('profile.bankNameEdit.open')).toBeHidden();
+  await expect(screenText(page, 'en').button('bankNameEdit.open')).toBeHidden();
 });

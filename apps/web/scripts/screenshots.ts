@@ -110,7 +110,7 @@ const MOCKS: Record<string, unknown> = {
     inviteCode: 'PR100001',
   },
   // A KTB account whose stored name is still Thai: the profile offers the English-name edit.
-  '/api/wallet': { bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank: { nameTH: 'ธนาคารกรุงไทย' } } },
+  '/api/wallet': { bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } } },
   '/api/lookup/contact': {
     contactText: {
       th: 'ติดต่อทีมงานได้ตลอด 24 ชั่วโมง ผ่าน LINE หรือแชท\nตอบกลับภายใน 5 นาที',

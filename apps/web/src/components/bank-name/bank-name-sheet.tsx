@@ -1,8 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TBankAccount } from '@jetton/contract/account';
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/components/ui/copy-with-toast';
 import { Sheet } from '@/components/ui/sheet';
@@ -11,29 +9,35 @@ import { showToast } from '@/components/ui/toast-store';
 import { formErrorText } from '@/lib/form-error';
 import { translateError } from '@/lib/translate-error';
 import { upperCased } from '@/lib/upper-case-input';
-import { bankAccountQueryKey, useUpdateBankAccountName } from './profile-api';
-import { bankNameForm, LATIN_REQUIRED, type BankNameFormInput, type BankNameFormValues } from './profile-schemas';
-import styles from './profile-screen.module.css';
+import { bankNameForm, LATIN_REQUIRED, type BankNameFormInput, type BankNameFormValues } from './bank-name-form';
+import { useUpdateBankAccountName } from './use-update-bank-account-name';
+import styles from './bank-name-sheet.module.css';
 
-type BankNameSheetProps = { open: boolean; onClose: () => void; bankCode: string; currentName: string };
+type BankNameSheetProps = {
+  open: boolean;
+  onClose: () => void;
+  bankCode: string;
+  currentName: string;
+  /** The screen updates its own copy of the bank account with the saved name. */
+  onSaved: (bankAccountName: string) => void;
+};
 
 /**
- * Edit the bank account name into English letters (KTB, TMB, BBL). After saving
- * the copy action runs by itself (spec section 4), so the member can paste the
- * new name straight into their banking app.
+ * Edit the bank account name into English letters (KTB, TMB, BBL), offered on
+ * the home and profile screens. After saving the copy action runs by itself
+ * (spec section 4), so the member can paste the new name into their banking app.
  */
-export function BankNameSheet({ open, onClose, bankCode, currentName }: BankNameSheetProps) {
+export function BankNameSheet({ open, onClose, ...rest }: BankNameSheetProps) {
   const { t } = useTranslation();
   return (
-    <Sheet open={open} onClose={onClose} title={t('profile.bankNameEdit.title')}>
-      <BankNameFormBody onClose={onClose} bankCode={bankCode} currentName={currentName} />
+    <Sheet open={open} onClose={onClose} title={t('bankNameEdit.title')}>
+      <BankNameFormBody onClose={onClose} {...rest} />
     </Sheet>
   );
 }
 
-function BankNameFormBody({ onClose, bankCode, currentName }: Omit<BankNameSheetProps, 'open'>) {
+function BankNameFormBody({ onClose, bankCode, currentName, onSaved }: Omit<BankNameSheetProps, 'open'>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const update = useUpdateBankAccountName();
   const form = useForm<BankNameFormInput, unknown, BankNameFormValues>({
     resolver: zodResolver(bankNameForm),
@@ -46,8 +50,8 @@ function BankNameFormBody({ onClose, bankCode, currentName }: Omit<BankNameSheet
       { bankCode, bankAccountName },
       {
         onSuccess: () => {
-          queryClient.setQueryData<TBankAccount | null>(bankAccountQueryKey, (old) => old && { ...old, bankAccountName });
-          showToast(t('profile.bankNameEdit.saved'), 'success');
+          onSaved(bankAccountName);
+          showToast(t('bankNameEdit.saved'), 'success');
           // Copy while the dialog still has focus: browsers refuse clipboard writes from an unfocused page.
           void copyWithToast(t, bankAccountName).finally(onClose);
         },
@@ -57,25 +61,25 @@ function BankNameFormBody({ onClose, bankCode, currentName }: Omit<BankNameSheet
   );
 
   return (
-    <form className={styles.sheetForm} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <p className={styles.muted}>{t('profile.bankNameEdit.text')}</p>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <p className={styles.muted}>{t('bankNameEdit.text')}</p>
       <p className={styles.currentName}>
-        {t('profile.bankAccountName')}: <span>{currentName}</span>
+        {t('bankNameEdit.currentName')}: <span>{currentName}</span>
       </p>
       <TextField
         {...upperCased(form.register('bankAccountName'))}
-        label={t('profile.bankNameEdit.label')}
+        label={t('bankNameEdit.label')}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         lang="en"
         error={formErrorText(t, error, {
-          KEY_MISSING: 'profile.bankNameEdit.required',
-          KEY_INVALID: 'profile.bankNameEdit.english',
-          [LATIN_REQUIRED]: 'profile.bankNameEdit.english',
+          KEY_MISSING: 'bankNameEdit.required',
+          KEY_INVALID: 'bankNameEdit.english',
+          [LATIN_REQUIRED]: 'bankNameEdit.english',
         })}
       />
-      <div className={styles.sheetActions}>
+      <div className={styles.actions}>
         <Button variant="secondary" onClick={onClose}>
           {t('common.cancel')}
         </Button>

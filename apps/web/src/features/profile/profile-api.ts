@@ -4,9 +4,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import {
   ZBankAccount,
   ZChangePasswordResponse,
-  ZOkResponse,
   ZProfileResponse,
-  type TBankAccountNameRequest,
   type TChangePasswordRequest,
 } from '@jetton/contract/account';
 import { apiRequest } from '@/lib/api-client';
@@ -50,12 +48,5 @@ export function useChangePassword() {
   return useMutation<unknown, ApiError, TChangePasswordRequest>({
     mutationFn: (body) =>
       apiRequest(ROUTES.account.changePassword, { method: 'PUT', body, schema: ZChangePasswordResponse }),
-  });
-}
-
-/** PUT /api/account/bankAccountName (KTB, TMB, BBL only). */
-export function useUpdateBankAccountName() {
-  return useMutation<unknown, ApiError, TBankAccountNameRequest>({
-    mutationFn: (body) => apiRequest(ROUTES.account.bankAccountName, { method: 'PUT', body, schema: ZOkResponse }),
   });
 }

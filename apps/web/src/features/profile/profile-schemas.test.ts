@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bankNameForm, changePasswordForm, LATIN_REQUIRED, PASSWORD_NOT_EQUAL } from './profile-schemas';
+import { changePasswordForm, PASSWORD_NOT_EQUAL } from './profile-schemas';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
@@ -31,20 +31,5 @@ describe('change password form', () => {
     expect(errorsOf(changePasswordForm, { oldPassword: 'demo1234', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
       newPassword: 'KEY_INVALID',
     });
-  });
-});
-
-describe('bank account name form', () => {
-  it('is required', () => {
-    expect(errorsOf(bankNameForm, { bankAccountName: '   ' })).toEqual({ bankAccountName: 'KEY_MISSING' });
-  });
-
-  it('wants English letters and spaces only', () => {
-    expect(errorsOf(bankNameForm, { bankAccountName: 'สมชาย ใจดี' })).toEqual({ bankAccountName: LATIN_REQUIRED });
-    expect(errorsOf(bankNameForm, { bankAccountName: 'SOMCHAI 2' })).toEqual({ bankAccountName: LATIN_REQUIRED });
-  });
-
-  it('hands on the name trimmed, single-spaced and upper-cased', () => {
-    expect(bankNameForm.parse({ bankAccountName: ' somchai   jaidee ' }).bankAccountName).toBe('SOMCHAI JAIDEE');
   });
 });

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TBankAccount } from '@jetton/contract/account';
 import { Landmark, Lock, PencilLine } from 'lucide-react';
+import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
 import { needsLatinNameFix } from '@/lib/names';
-import { useBanks } from '@/lib/use-banks';
-import { BankNameSheet } from './bank-name-sheet';
-import { resolveBankCode } from './bank-code';
 import { ChangePasswordSheet } from './change-password-sheet';
 import { DetailList } from './detail-list';
-import { useBankAccount, useProfile } from './profile-api';
+import { bankAccountQueryKey, useBankAccount, useProfile } from './profile-api';
 import styles from './profile-screen.module.css';
 
 type OpenSheet = 'password' | 'bankName' | null;
@@ -24,13 +24,13 @@ export function ProfileScreen() {
   const { t } = useTranslation();
   const profile = useProfile();
   const bankAccount = useBankAccount();
-  const banks = useBanks();
+  const queryClient = useQueryClient();
   const [sheet, setSheet] = useState<OpenSheet>(null);
   const detailsId = useId();
   const bankId = useId();
 
   const account = bankAccount.data;
-  const bankCode = account ? resolveBankCode(account, banks.data) : undefined;
+  const bankCode = account?.bankCode;
   const canFixName = account ? needsLatinNameFix(bankCode, account.bankAccountName) : false;
 
   return (
@@ -94,10 +94,10 @@ export function ProfileScreen() {
         )}
         {account && canFixName && bankCode && (
           <div className={styles.notice}>
-            <p>{t('profile.bankNameEdit.notice')}</p>
+            <p>{t('bankNameEdit.notice')}</p>
             <Button variant="secondary" block onClick={() => setSheet('bankName')} aria-haspopup="dialog">
               <PencilLine aria-hidden="true" size={18} strokeWidth={2} />
-              {t('profile.bankNameEdit.open')}
+              {t('bankNameEdit.open')}
             </Button>
           </div>
         )}
@@ -110,6 +110,9 @@ export function ProfileScreen() {
           onClose={() => setSheet(null)}
           bankCode={bankCode}
           currentName={account.bankAccountName}
+          onSaved={(bankAccountName) =>
+            queryClient.setQueryData<TBankAccount | null>(bankAccountQueryKey, (old) => old && { ...old, bankAccountName })
+          }
         />
       )}
     </Page>
