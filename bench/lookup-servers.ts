@@ -15,7 +15,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
 const { db, engine } = await openDatabase({ kind: 'embedded' });
 await migrateToLatest(db);
-await seedDatabase(db);
+await seedDatabase(db, { demoMember: false });
 const app = await buildApp({ config, db, engine, logger: { level: config.logLevel, stream: { write: () => undefined } } });
 await app.listen({ host: '127.0.0.1', port: 0 });
 

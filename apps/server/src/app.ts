@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // One access-log line per request (onResponse below) instead of Fastify's two.
     disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },

@@ -25,6 +25,12 @@ const ZEnv = z.object({
   SANDBOX_BASE_URL: z.url().optional(),
   /** A blank, initialized embedded data directory (tar) to start a new one from, skipping initdb. */
   EMBEDDED_TEMPLATE: z.string().optional(),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For): unset
+   * trusts none, so per-IP limits cannot be dodged with a forged header; `true`
+   * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -45,6 +51,7 @@ export type Config = {
   publicOrigin: string | undefined;
   sandboxBaseUrl: string | undefined;
   embeddedTemplate: string | undefined;
+  trustProxy: boolean | string;
   secrets: Secrets;
 };
 
@@ -78,11 +85,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
     },
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 function loadOrCreateSecrets(dataDir: string): Secrets {

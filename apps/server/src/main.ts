@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+import { DEMO_MEMBER } from './modules/account/demo-member.ts';
 
 /** A new embedded data directory starts from the prepared template when there is one. */
 async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : await embeddedOptions(config),
   );
   await migrateToLatest(db);
-  await seedDatabase(db);
+  await seedDatabase(db, { demoMember: config.sandbox });
   const app = await buildApp({ config, db, engine });
 
   let closing = false;
@@ -47,6 +48,10 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   console.log(`\nJetton is running on http://${shownHost}:${config.port} (database: ${engine})`);
+  if (config.sandbox) {
+    console.log(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
+    console.log(`Simulators: http://${shownHost}:${config.port}/sandbox/ops, /sandbox/sms; API docs: /api/docs`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await PGlite.create({ parsers: { 20: (v: string) => BigInt(v) } });
   const embedded = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(embedded);
-  await seedDatabase(embedded);
+  await seedDatabase(embedded, { demoMember: true });
   const dumpFile = path.join(dir, 'pglite-template.tar');
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
   await embedded.destroy();
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(url, `CREATE DATABASE ${templateName}`);
     const { db } = await openDatabase({ kind: 'postgres', url: databaseUrl(url, templateName), poolSize: 2 });
     await migrateToLatest(db);
-    await seedDatabase(db);
+    await seedDatabase(db, { demoMember: true });
     await db.destroy();
     project.provide('postgresTemplate', templateName);
   }

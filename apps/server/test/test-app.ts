@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: 'http://localhost:8080',
     sandboxBaseUrl: undefined,
     embeddedTemplate: undefined,
+    // Tests play the proxy: they send X-Forwarded-For to act as distinct clients.
+    trustProxy: true,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
     ...overrides,
   };

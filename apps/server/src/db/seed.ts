@@ -7,12 +7,13 @@ import { createSettingsRepository } from '../modules/lookup/settings-repository.
 import { LOOKUP_SETTINGS, type LookupName } from '../modules/lookup/settings-keys.ts';
 
 /** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER); the game catalogue. */
-export async function seedDatabase(db: Kysely<DB>): Promise<void> {
+export async function seedDatabase(db: Kysely<DB>, options: { demoMember: boolean }): Promise<void> {
   const content = await demoLookupContent();
   const entries = Object.fromEntries(
     (Object.keys(LOOKUP_SETTINGS) as LookupName[]).map((name) => [LOOKUP_SETTINGS[name].key, content[name]]),
   );
   await createSettingsRepository(db).seedMissing(entries);
-  await seedDemoMember(db);
+  // A real deployment (SANDBOX=off) gets no member with a published password.
+  if (options.demoMember) await seedDemoMember(db);
   await seedGames(db);
 }
