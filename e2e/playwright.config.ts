@@ -7,12 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
  * server, started here on a fresh embedded database per run: the default build on
  * one port, the Lao build on another.
  */
-const DEFAULT_PORT = 8090;
-const LAO_PORT = 8092;
+// E2E_PORT moves both servers (two runs on one machine must not share ports).
+const DEFAULT_PORT = Number(process.env.E2E_PORT ?? 8090);
+const LAO_PORT = DEFAULT_PORT + 2;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function server(port: number, variant: 'default' | 'lao') {
-  const dataDir = path.join(tmpdir(), `jetton-e2e-${variant}`);
+  const dataDir = path.join(tmpdir(), `jetton-e2e-${variant}-${port}`);
   return {
     command: `rm -rf ${dataDir} && node ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
