@@ -21,6 +21,8 @@ import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
+import { registerStatementFeature } from './modules/statement/statement-routes.ts';
+import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 
 export type AppDeps = {
   config: Config;
@@ -28,6 +30,8 @@ export type AppDeps = {
   engine: DatabaseEngine;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs on timers (transfer reconciliation); default on. */
+  startJobs?: boolean;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
@@ -83,7 +87,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
   // Before any module with member routes: it decorates app.requireMember.
-  registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  registerStatementFeature(app, { db: deps.db });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {

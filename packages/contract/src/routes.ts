@@ -84,6 +84,9 @@ export const ROUTES = {
     byId: '/api/qrcode/:qrcodeId',
   },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
+  /** The one-time page a form launcher's link opens (not called by the web client). */
+  gameLaunch: '/api/game-launch/:ticket',
+  gameLaunchScript: '/api/game-launch/auto-submit.js',
   chat: {
     config: '/api/chat/config',
     sendMessage: '/api/chat/send-message',

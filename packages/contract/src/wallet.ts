@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_CATEGORIES } from './constants.ts';
+import { GAME_CATEGORIES, GAME_CODES, LIMITS } from './constants.ts';
 import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';
@@ -78,3 +78,78 @@ export const ZPageRequest = z.object({
   page: z.number().int().min(1),
   limit: z.number().int().min(1).max(100),
 });
+
+/* ---------------------------------------------------------------------------
+ * Wallet, game accounts, transfers and statement (issue 4).
+ * ------------------------------------------------------------------------- */
+
+/** The wallet side of a transfer; anything else is a game code. */
+export const WALLET = 'WALLET';
+/** Absent is KEY_MISSING (the validator only sees absence for type errors); anything else unknown is KEY_INVALID. */
+const missingOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'KEY_MISSING' : 'KEY_INVALID');
+export const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: missingOrInvalid });
+export type TTransferSide = z.infer<typeof ZTransferSide>;
+
+/** At least LIMITS.transferMin (1.00); negative, NaN or more than two decimals are KEY_INVALID. */
+export const ZTransferAmount = ZAmount.refine((amount) => amount >= LIMITS.transferMin, {
+  error: 'TRANSFER_MINIMUM',
+  // Only for an otherwise valid amount: -1 is KEY_INVALID (domain rules 1), not "too small".
+  when: (payload) => payload.issues.length === 0,
+});
+
+/** POST /api/wallet/transfer. Game to game goes through the wallet (two legs, one request). */
+export const ZTransferRequest = z
+  .object({ from: ZTransferSide, to: ZTransferSide, amount: ZTransferAmount })
+  .refine((t) => t.from !== t.to, { error: 'KEY_INVALID', path: ['to'] });
+export type TTransferRequest = z.infer<typeof ZTransferRequest>;
+
+/** POST /api/wallet/transferAll: the whole wallet to one game. */
+export const ZTransferAllRequest = z.object({ to: z.enum(GAME_CODES, { error: missingOrInvalid }) });
+export type TTransferAllRequest = z.infer<typeof ZTransferAllRequest>;
+
+export const TRANSFER_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+export type TTransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * A transfer's answer: 200 with SUCCESS, or 202 with PENDING when the provider's
+ * answer was lost (timeout, unknown outcome). A PENDING transfer is settled by the
+ * server within a minute, either way, and no money is lost: the web shows "in
+ * progress" and refreshes the balances later. A definite failure is an error
+ * answer instead (502 TRANSFER_FAIL: funds returned to the wallet).
+ */
+export const ZTransferResponse = z.object({
+  status: z.enum(['SUCCESS', 'PENDING']),
+  /** The transfer's id (the first leg's, for game to game). */
+  transferId: z.string(),
+  from: ZTransferSide,
+  to: ZTransferSide,
+  amount: ZAmount,
+});
+export type TTransferResponse = z.infer<typeof ZTransferResponse>;
+
+/** Route parameter of activate / account / resetpassword. */
+export const ZGameCodeParams = z.object({ code: z.string().max(40, { error: 'NO_GAME' }) });
+
+/** GET /api/wallet/refresh/slot: every game card, balances fresh from the providers where they answered. */
+export const ZSlotsResponse = z.object({ slots: z.array(ZGameAccount) });
+export type TSlotsResponse = z.infer<typeof ZSlotsResponse>;
+
+/** GET /api/autoLogin/{game}/{username}[/{password}]; the password segment is ignored (never needed, never echoed). */
+export const ZAutoLoginParams = z.object({
+  game: z.string().max(40),
+  username: z.string().max(64),
+  password: z.string().max(128).optional(),
+});
+export const ZAutoLoginQuery = z.object({ platform: z.enum(['web', 'android', 'ios']).default('web') });
+/** A link to open in a new window: a short-lived launch token, never the game password. */
+export const ZAutoLoginResponse = z.object({ link: z.string() });
+export type TAutoLoginResponse = z.infer<typeof ZAutoLoginResponse>;
+
+/** POST /api/statement. */
+export const ZStatementRequest = ZPageRequest;
+export type TStatementRequest = z.infer<typeof ZStatementRequest>;
+export const ZStatementResponse = z.object({
+  total: z.number().int().nonnegative(),
+  statements: z.array(ZStatement),
+});
+export type TStatementResponse = z.infer<typeof ZStatementResponse>;

@@ -1,7 +1,9 @@
 import type { ColumnType } from 'kysely';
 import type { LoginThrottleTable, MembersTable, OtpChallengesTable, SessionsTable, VerifiedPhonesTable } from './tables/accounts.ts';
+import type { DepositNoticesTable, GiftLinksTable, QrCodesTable, SlipsTable } from './tables/deposit.ts';
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
+import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -31,4 +33,13 @@ export type DB = {
   demo_transfers: DemoTransfersTable;
   demo_rounds: DemoRoundsTable;
   demo_sessions: DemoSessionsTable;
+  // 0005-wallet
+  game_accounts: GameAccountsTable;
+  transfers: TransfersTable;
+  launch_tickets: LaunchTicketsTable;
+  // 0006-deposit
+  slips: SlipsTable;
+  qr_codes: QrCodesTable;
+  gift_links: GiftLinksTable;
+  deposit_notices: DepositNoticesTable;
 };

@@ -3,6 +3,8 @@ import * as m0001 from './0001-settings.ts';
 import * as m0002 from './0002-accounts.ts';
 import * as m0003 from './0003-ledger.ts';
 import * as m0004 from './0004-demo-provider.ts';
+import * as m0005 from './0005-wallet.ts';
+import * as m0006 from './0006-deposit.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-ledger': m0003,
   '0004-demo-provider': m0004,
+  '0005-wallet': m0005,
+  '0006-deposit': m0006,
 };

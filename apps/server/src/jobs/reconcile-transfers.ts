@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TransferStatus as ProviderTransferStatus } from '../adapters/games/game-provider.ts';
+import type { Clock } from '../clock.ts';
+import type { DB } from '../db/schema.ts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
+import type { GameAccessService } from '../modules/wallet/game-access.ts';
+import { createTransferRepository, type Transfer } from '../modules/wallet/transfer-repository.ts';
+import type { TransferSettlement } from '../modules/wallet/transfer-settlement.ts';
+import type { WalletRulesSource } from '../modules/wallet/wallet-rules.ts';
+
+export type ReconcileSummary = { claimed: number; completed: number; failed: number; unknown: number };
+
+/** Provider status questions asked at once per pass; the rest of a batch waits its turn. */
+const PARALLEL = 8;
+
+/**
+ * Settles PENDING transfers (domain rules section 3): asks the provider about
+ * each one by its transfer id and completes or reverses it.
+ *
+ * - SUCCESS: completed, exactly as if the provider had answered in time;
+ * - to game, FAILED or NOT_FOUND: the deposit never arrived: reversed, the wallet gets it back;
+ * - from game, FAILED or NOT_FOUND: nothing left the provider: FAILED, nothing credited;
+ * - no answer: asked again after reconcileRetryMs.
+ *
+ * Only transfers older than reconcileAfter (at least twice the provider timeout)
+ * are asked about, so a "not found" cannot be a request still on its way.
+ */
+export function createTransferReconciler(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  rules: WalletRulesSource;
+  access: GameAccessService;
+  settlement: TransferSettlement;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock, settlement } = deps;
+  const transfers = createTransferRepository(db);
+  let running: Promise<ReconcileSummary> | undefined;
+
+  async function askProvider(transfer: Transfer): Promise<ProviderTransferStatus | undefined> {
+    try {
+      const provider = await deps.access.provider(await deps.access.game(transfer.game_code, 'withdraw'));
+      return await provider.getTransferStatus(transfer.provider_transfer_id);
+    } catch (error) {
+      deps.log.warn({ err: error, transferId: transfer.id }, 'transfer status unknown: asking again later');
+      return undefined;
+    }
+  }
+
+  async function settle(transfer: Transfer): Promise<keyof Omit<ReconcileSummary, 'claimed'>> {
+    const status = await askProvider(transfer);
+    if (status === undefined) {
+      const { reconcileRetryMs } = await deps.rules.get();
+      const now = clock.now();
+      await transfers.noteUnknown(transfer.id, 'STATUS_UNKNOWN', new Date(now.getTime() + reconcileRetryMs), now);
+      return 'unknown';
+    }
+    const reason = status === 'NOT_FOUND' ? 'NOT_FOUND_AT_PROVIDER' : 'FAILED_AT_PROVIDER';
+    await withMoneyTransaction(db, (trx) => {
+      if (transfer.direction === 'to_game') {
+        return status === 'SUCCESS' ? settlement.completeToGame(trx, transfer) : settlement.failToGame(trx, transfer, reason);
+      }
+      return status === 'SUCCESS' ? settlement.completeFromGame(trx, transfer) : settlement.failFromGame(trx, transfer, reason);
+    });
+    deps.log.info({ transferId: transfer.id, direction: transfer.direction, status }, 'transfer reconciled');
+    return status === 'SUCCESS' ? 'completed' : 'failed';
+  }
+
+  async function pass(): Promise<ReconcileSummary> {
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    const claimed = await transfers.claimDue(now, new Date(now.getTime() + rules.reconcileLeaseMs), rules.reconcileBatch);
+    const summary: ReconcileSummary = { claimed: claimed.length, completed: 0, failed: 0, unknown: 0 };
+    for (let i = 0; i < claimed.length; i += PARALLEL) {
+      const outcomes = await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle));
+      for (const outcome of outcomes) {
+        if (outcome.status === 'fulfilled') summary[outcome.value]++;
+        else {
+          // A database failure mid-settlement: the lease runs out and the next pass tries again.
+          summary.unknown++;
+          deps.log.error({ err: outcome.reason }, 'transfer reconciliation failed');
+        }
+      }
+    }
+    return summary;
+  }
+
+  return {
+    /**
+     * One full pass. Passes never overlap on a node: a call during a pass waits
+     * for it, then runs its own, so a test's runOnce() sees every due transfer.
+     */
+    async runOnce(): Promise<ReconcileSummary> {
+      while (running) await running.catch(() => undefined);
+      const current = pass();
+      running = current;
+      try {
+        return await current;
+      } finally {
+        if (running === current) running = undefined;
+      }
+    },
+
+    /** The pass in progress, if any (for shutdown). */
+    idle(): Promise<unknown> {
+      return running?.catch(() => undefined) ?? Promise.resolve();
+    },
+  };
+}
+
+export type TransferReconciler = ReturnType<typeof createTransferReconciler>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's transfer reconciliation (jobs/reconcile-transfers.ts); tests call runOnce(). */
+    transferReconciler: TransferReconciler;
+  }
+}
+
+/**
+ * Runs the reconciler every reconcileIntervalMs (read again each time, so an
+ * operator's change applies without a restart) until the app closes.
+ */
+export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = async () => {
+    if (closed) return;
+    const { reconcileIntervalMs } = await rules.get().catch(() => ({ reconcileIntervalMs: 5_000 }));
+    if (closed) return;
+    timer = setTimeout(() => void tick(), reconcileIntervalMs);
+    // The job never keeps the process alive on its own.
+    timer.unref();
+  };
+  const tick = async () => {
+    try {
+      const summary = await reconciler.runOnce();
+      if (summary.claimed > 0) app.log.info(summary, 'transfer reconciliation pass');
+    } catch (error) {
+      app.log.error({ err: error }, 'transfer reconciliation pass failed');
+    }
+    await schedule();
+  };
+  app.addHook('onReady', schedule);
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await reconciler.idle();
+  });
+}

@@ -1,0 +1,65 @@
+import type { GameProvider } from '../../adapters/games/game-provider.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthMember } from '../auth/member-guard.ts';
+import type { GameRow, GamesRepository } from '../games/games-repository.ts';
+import type { GameAccount, GameAccountRepository } from './game-account-repository.ts';
+import type { GamePasswordBox } from './game-password-box.ts';
+import type { GameProviders } from './game-providers.ts';
+import type { WalletRulesSource } from './wallet-rules.ts';
+
+export type ActiveGameAccount = { game: GameRow; account: GameAccount; provider: GameProvider };
+
+/**
+ * The one place that answers "which game, which of this member's accounts, which
+ * provider". Every lookup is keyed by the session's member id, so no request can
+ * reach another member's game account (house style 5).
+ */
+export function createGameAccess(deps: {
+  games: GamesRepository;
+  accounts: GameAccountRepository;
+  providers: GameProviders;
+  rules: WalletRulesSource;
+  passwords: GamePasswordBox;
+}) {
+  /** A catalogue game; a game the operator disabled still lets members take their money out. */
+  async function game(code: string, purpose: 'use' | 'withdraw' = 'use'): Promise<GameRow> {
+    const row = await deps.games.find(code);
+    if (!row || (!row.is_enabled && purpose === 'use')) throw new AppError('NO_GAME');
+    return row;
+  }
+
+  async function provider(row: GameRow, timeoutMs?: number): Promise<GameProvider> {
+    const rules = await deps.rules.get();
+    return deps.providers.get(row.code, { launchMode: row.launch_mode, timeoutMs: timeoutMs ?? rules.providerTimeoutMs });
+  }
+
+  async function activeAccount(member: Pick<AuthMember, 'memberId'>, code: string, purpose: 'use' | 'withdraw' = 'use'): Promise<ActiveGameAccount> {
+    const row = await game(code, purpose);
+    const account = await deps.accounts.find(member.memberId, row.code);
+    if (account?.status !== 'active') throw new AppError('SLOT_NO_ACCOUNT');
+    return { game: row, account, provider: await provider(row) };
+  }
+
+  return {
+    game,
+    provider,
+    activeAccount,
+
+    /** One end of a transfer: the member's active account at that game. */
+    async transferTarget(member: AuthMember, code: string, direction: 'to_game' | 'from_game') {
+      const { game: row, account, provider: p } = await activeAccount(member, code, direction === 'from_game' ? 'withdraw' : 'use');
+      return { code: row.code, username: account.username, provider: p };
+    },
+
+    /** The member's password in clear for the game dialog; undefined when it cannot be opened (rotated secret). */
+    password(account: GameAccount): string | undefined {
+      try {
+        return deps.passwords.open(account.password_sealed);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type GameAccessService = ReturnType<typeof createGameAccess>;

@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameProvider, TransferOutcome } from '../../adapters/games/game-provider.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { uuidV7 } from '../../db/uuid-v7.ts';
+import { AppError } from '../../http/app-error.ts';
+import { accountBalance, ensureAccount } from '../../ledger/accounts.ts';
+import { ACCOUNT_CODES, memberWallet, systemAccount } from '../../ledger/account-codes.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import { postEntry } from '../../ledger/post-entry.ts';
+import type { AuthMember } from '../auth/member-guard.ts';
+import type { GameAccessService } from './game-access.ts';
+import { createTransferRepository, type Transfer } from './transfer-repository.ts';
+import { TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
+import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
+
+export type TransferDeps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  rules: WalletRulesSource;
+  access: GameAccessService;
+  settlement: TransferSettlement;
+  log: FastifyBaseLogger;
+};
+
+/** Minimum transfer, minor units (spec section 9: 1 baht). */
+export const TRANSFER_MIN_MINOR = 100n;
+
+export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
+type Target = { code: string; username: string; provider: GameProvider };
+
+/**
+ * Transfers between the wallet and the games, the two-phase flow of domain
+ * rules section 3. No database transaction is open while a provider is called:
+ * the money is moved (or the transfer recorded) and committed first, so a lost
+ * answer leaves a PENDING transfer that reconciliation settles, never money in limbo.
+ */
+export function createTransferService(deps: TransferDeps) {
+  const { db, clock, access, settlement } = deps;
+  const transfers = createTransferRepository(db);
+
+  /** A PENDING transfer row; its provider transfer id is its own id (a UUID every provider accepts). */
+  async function newRow(member: AuthMember, code: string, direction: Transfer['direction'], groupId: string | null) {
+    const now = clock.now();
+    const id = uuidV7(now);
+    const rules = await deps.rules.get();
+    const row: Omit<Transfer, 'amount'> = {
+      id,
+      group_id: groupId ?? id,
+      member_id: member.memberId,
+      game_code: code,
+      direction,
+      currency: member.currency,
+      status: 'PENDING',
+      provider_transfer_id: id,
+      entry_id: null,
+      reason: null,
+      attempts: 0,
+      next_check_at: new Date(now.getTime() + reconcileAfter(rules)),
+      created_at: now,
+      updated_at: now,
+      settled_at: null,
+    };
+    return row;
+  }
+
+  /** Never throws: an adapter bug or a crash mid-call is an unknown outcome, left to reconciliation. */
+  async function call(what: string, send: () => Promise<TransferOutcome>): Promise<TransferOutcome> {
+    try {
+      return await send();
+    } catch (error) {
+      deps.log.error({ err: error, what }, 'provider transfer call threw: left to reconciliation');
+      return { status: 'UNKNOWN', reason: 'unavailable' };
+    }
+  }
+
+  async function pending(transferId: string, reason: string): Promise<LegResult> {
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    await transfers.noteUnknown(transferId, reason, new Date(now.getTime() + reconcileAfter(rules)), now);
+    deps.log.warn({ transferId, reason }, 'transfer outcome unknown: PENDING until reconciled');
+    return { id: transferId, status: 'PENDING' };
+  }
+
+  /** Wallet -> game. `amount` 'ALL' takes the whole wallet, read inside the debit's transaction. */
+  async function toGame(member: AuthMember, target: Target, amount: bigint | 'ALL', groupId: string | null): Promise<LegResult & { amount: bigint }> {
+    const draft = await newRow(member, target.code, 'to_game', groupId);
+    // (1) Debit the wallet and record the transfer, in one transaction.
+    const row = await withMoneyTransaction(db, async (trx) => {
+      const wallet = await ensureAccount(trx, memberWallet(member.memberId, member.currency));
+      const provider = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.provider(target.code), member.currency));
+      const value = amount === 'ALL' ? await accountBalance(trx, memberWallet(member.memberId, member.currency)) : amount;
+      // An empty wallet has nothing to move; a few satang are below the minimum.
+      if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
+      if (value < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
+      const entry = await postEntry(trx, {
+        kind: TRANSFER_ENTRY_KINDS.toGame,
+        reference: draft.id,
+        postings: [{ account: wallet, amount: -value }, { account: provider, amount: value }],
+      });
+      const full: Transfer = { ...draft, amount: value, entry_id: entry.id };
+      await createTransferRepository(trx).insert(full);
+      return full;
+    });
+    // (2) Ask the provider, outside any transaction, with the transfer's own id.
+    const outcome = await call('deposit', () =>
+      target.provider.deposit({ transferId: row.provider_transfer_id, username: target.username, amount: row.amount }),
+    );
+    // (3) Settle by the answer.
+    switch (outcome.status) {
+      case 'SUCCESS':
+        await withMoneyTransaction(db, (trx) => settlement.completeToGame(trx, row));
+        return { id: row.id, status: 'SUCCESS', amount: row.amount };
+      case 'FAILED':
+        await withMoneyTransaction(db, (trx) => settlement.failToGame(trx, row, outcome.reason));
+        throw new AppError('TRANSFER_FAIL');
+      case 'UNKNOWN':
+        return { ...(await pending(row.id, outcome.reason)), amount: row.amount };
+    }
+  }
+
+  /** Game -> wallet: the provider pays out first (the transfer is recorded before the call), then the wallet is credited. */
+  async function fromGame(member: AuthMember, source: Target, amount: bigint, groupId: string | null): Promise<LegResult> {
+    const row: Transfer = { ...(await newRow(member, source.code, 'from_game', groupId)), amount };
+    await transfers.insert(row);
+    const outcome = await call('withdraw', () =>
+      source.provider.withdraw({ transferId: row.provider_transfer_id, username: source.username, amount }),
+    );
+    switch (outcome.status) {
+      case 'SUCCESS':
+        await withMoneyTransaction(db, (trx) => settlement.completeFromGame(trx, row));
+        return { id: row.id, status: 'SUCCESS' };
+      case 'FAILED':
+        await withMoneyTransaction(db, (trx) => settlement.failFromGame(trx, row, outcome.reason));
+        throw new AppError(outcome.reason === 'INSUFFICIENT_BALANCE' ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL');
+      case 'UNKNOWN':
+        return pending(row.id, outcome.reason);
+    }
+  }
+
+  return {
+    /** POST /api/wallet/transfer; from/to already checked by the contract (WALLET or a game code, different). */
+    async transfer(member: AuthMember, request: { from: string; to: string; amount: bigint }): Promise<LegResult> {
+      if (request.from === request.to) throw new AppError('KEY_INVALID');
+      if (request.amount < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
+      // Both ends are checked before any money moves (the member's own accounts only).
+      const source = request.from === 'WALLET' ? null : await access.transferTarget(member, request.from, 'from_game');
+      const target = request.to === 'WALLET' ? null : await access.transferTarget(member, request.to, 'to_game');
+      if (!source && target) return toGame(member, target, request.amount, null);
+      if (source && !target) return fromGame(member, source, request.amount, null);
+      if (!source || !target) throw new AppError('KEY_INVALID');
+      // Game to game: through the wallet. An unknown first leg stops here (the money
+      // reaches the wallet when reconciled); a refused second leg leaves it in the wallet.
+      const first = await fromGame(member, source, request.amount, null);
+      if (first.status === 'PENDING') return first;
+      try {
+        const second = await toGame(member, target, request.amount, first.id);
+        return { id: first.id, status: second.status };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') throw new AppError('TRANSFER_FAIL');
+        throw error;
+      }
+    },
+
+    /** POST /api/wallet/transferAll: the whole wallet to one game. */
+    async transferAll(member: AuthMember, to: string): Promise<LegResult & { amount: bigint }> {
+      const target = await access.transferTarget(member, to, 'to_game');
+      return toGame(member, target, 'ALL', null);
+    },
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+
+const SECOND = 1_000;
+
+/**
+ * The numbers behind game accounts and transfers (domain rules section 3). These
+ * are defaults: an operator overrides any of them in the settings table under
+ * `rules.wallet` (a partial object); every node picks it up within CACHE_TTL_MS.
+ */
+export const ZWalletRules = z.object({
+  /** Deadline of one provider call (deposit, withdraw, create, launch...). */
+  providerTimeoutMs: z.number().int().positive().default(8 * SECOND),
+  /** Deadline of one balance read in refresh/slot: a slow provider keeps its cached amount. */
+  balanceTimeoutMs: z.number().int().positive().default(5 * SECOND),
+  /**
+   * How old a PENDING transfer must be before reconciliation asks the provider.
+   * Never less than twice providerTimeoutMs (see reconcileAfter): a "not found"
+   * must not be read while the request itself may still be on its way.
+   */
+  reconcileAfterMs: z.number().int().positive().default(15 * SECOND),
+  /** How often the job looks for PENDING transfers; with reconcileAfterMs, all settle within a minute. */
+  reconcileIntervalMs: z.number().int().positive().default(5 * SECOND),
+  /** After an unanswered status question, ask again this much later. */
+  reconcileRetryMs: z.number().int().positive().default(10 * SECOND),
+  /** A claimed transfer is left to its claimer this long (a node that dies mid-way loses it after). */
+  reconcileLeaseMs: z.number().int().positive().default(60 * SECOND),
+  reconcileBatch: z.number().int().positive().max(1_000).default(50),
+  /** A form launcher's one-time page link lives this long. */
+  launchTicketTtlMs: z.number().int().positive().default(60 * SECOND),
+});
+export type WalletRules = z.infer<typeof ZWalletRules>;
+
+export const WALLET_RULES_KEY = 'rules.wallet';
+const CACHE_TTL_MS = 5_000;
+
+export const DEFAULT_WALLET_RULES: WalletRules = ZWalletRules.parse({});
+
+/** The delay before a PENDING transfer may be reconciled, kept safely above the provider timeout. */
+export function reconcileAfter(rules: WalletRules): number {
+  return Math.max(rules.reconcileAfterMs, 2 * rules.providerTimeoutMs);
+}
+
+/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
+export function createWalletRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
+  let cached: { rules: WalletRules; expiresAt: number } | undefined;
+  return {
+    async get(): Promise<WalletRules> {
+      const now = deps.clock.now().getTime();
+      if (cached && cached.expiresAt > now) return cached.rules;
+      const stored = (await deps.settings.get(WALLET_RULES_KEY)) ?? {};
+      const parsed = ZWalletRules.safeParse(stored);
+      if (!parsed.success) deps.onInvalid(parsed.error.issues);
+      cached = { rules: parsed.success ? parsed.data : DEFAULT_WALLET_RULES, expiresAt: now + CACHE_TTL_MS };
+      return cached.rules;
+    },
+  };
+}
+export type WalletRulesSource = ReturnType<typeof createWalletRules>;

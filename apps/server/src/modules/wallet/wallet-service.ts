@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { TWalletResponse } from '@jetton/contract/wallet';
+import { fromMinor } from '@jetton/contract/money';
+import type { DB } from '../../db/schema.ts';
+import { accountBalance } from '../../ledger/accounts.ts';
+import { memberWallet } from '../../ledger/account-codes.ts';
+import type { ProfileService } from '../account/profile-service.ts';
+import type { AuthMember } from '../auth/member-guard.ts';
+import type { GameAccountService } from './game-account-service.ts';
+import type { WalletRepository } from './wallet-repository.ts';
+
+/** GET /api/wallet: everything the home screen shows, in one answer (spec section 3). */
+export function createWalletService(deps: { db: Kysely<DB>; profile: ProfileService; wallet: WalletRepository; gameAccounts: GameAccountService }) {
+  return {
+    async summary(member: AuthMember): Promise<TWalletResponse> {
+      const { memberId } = member;
+      const profile = await deps.profile.profile(memberId);
+      const [bankAccount, balance, invitees, slots] = await Promise.all([
+        deps.profile.bankAccount(memberId),
+        accountBalance(deps.db, memberWallet(memberId, member.currency)),
+        deps.wallet.inviteCounts(memberId),
+        deps.gameAccounts.slots(memberId),
+      ]);
+      return {
+        profile: { _id: profile._id, name: profile.name, username: profile.username, createdAt: profile.createdAt, coin: profile.coin },
+        bankAccount,
+        wallet: { amount: fromMinor(balance) },
+        // Accrued invite bonus arrives with the invite feature (issue 7); until then nothing is accrued.
+        invite: { amount: 0, ...invitees },
+        slots,
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
