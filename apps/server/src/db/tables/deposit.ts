@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Written by the services from the injected Clock (tests move time). */
+type At = ColumnType<Date, Date, Date>;
+
+export type SlipStatus = 'processing' | 'success' | 'failed';
+
+export type SlipsTable = {
+  id: string;
+  member_id: string;
+  storage_key: string;
+  content_type: string;
+  status: Generated<SlipStatus>;
+  note: string | null;
+  amount: bigint | null;
+  trans_ref: string | null;
+  sending_bank: string | null;
+  attempts: Generated<number>;
+  claimed_until: Date | null;
+  created_at: At;
+  updated_at: At;
+};
+
+export type QrStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+
+export type QrCodesTable = {
+  id: string;
+  member_id: string;
+  provider: string;
+  currency: 'THB' | 'LAK';
+  amount: bigint;
+  payload: string;
+  status: QrStatus;
+  created_at: At;
+  expires_at: At;
+  closed_at: Date | null;
+};
+
+export type GiftLinksTable = {
+  voucher_hash: string;
+  member_id: string;
+  status: 'processing' | 'success';
+  amount: bigint | null;
+  created_at: At;
+  updated_at: At;
+};
+
+export type DepositNoticesTable = {
+  id: string;
+  member_id: string;
+  currency: 'THB' | 'LAK';
+  amount: bigint;
+  status: SlipStatus;
+  created_at: At;
+  decided_at: Date | null;
+};
