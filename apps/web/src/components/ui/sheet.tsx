@@ -9,6 +9,8 @@ type SheetProps = {
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /** `alertdialog` for a message that needs the member's attention (an error dialog). */
+  role?: 'dialog' | 'alertdialog';
 };
 
 /** Pixels a member drags the handle down before the sheet closes. */
@@ -23,7 +25,7 @@ const FOCUSABLE =
  * back gesture close it, and focus returns to the opener. Tab is also kept
  * inside explicitly, so focus never escapes to the browser chrome.
  */
-export function Sheet({ open, onClose, title, children }: SheetProps) {
+export function Sheet({ open, onClose, title, children, role }: SheetProps) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -81,6 +83,7 @@ export function Sheet({ open, onClose, title, children }: SheetProps) {
     <dialog
       ref={dialogRef}
       className={styles.dialog}
+      role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={trapTab}
