@@ -1,13 +1,75 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { FileImage, ReceiptText } from 'lucide-react';
+import { PAGE_SIZE } from '@jetton/contract/constants';
+import { Button } from '@/components/ui/button';
+import { ComingSoonSheet } from '@/components/ui/coming-soon-sheet';
 import { Page } from '@/components/ui/page';
+import { Pagination } from '@/components/ui/pagination';
+import { useLocale } from '@/i18n/use-locale';
+import { useNow } from '@/lib/use-now';
+import { StatementItem } from './statement-item';
+import { useGameNames, useStatements } from './statement-api';
+import styles from './statement-screen.module.css';
 
-/** Placeholder until the statement issue builds this screen: the layout and an honest "not available yet". */
+/**
+ * /user/statement (spec section 2): the member's money movements, 10 a page,
+ * newest first, and the slip history button (its dialog comes with deposits).
+ */
 export function StatementScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const now = useNow();
+  const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
+  const statements = useStatements(page);
+  const gameNames = useGameNames();
+  const pageCount = Math.max(1, Math.ceil((statements.data?.total ?? 0) / PAGE_SIZE.statement));
+
   return (
     <Page title={t('statement.title')}>
-      <ComingSoon text={t('statement.comingSoon')} />
+      <Button variant="secondary" block onClick={() => setSlipsOpen(true)} aria-haspopup="dialog">
+        <FileImage aria-hidden="true" size={18} strokeWidth={2} />
+        {t('statement.slips')}
+      </Button>
+
+      {statements.isPending && (
+        <div className={styles.skeleton} role="status">
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </div>
+      )}
+      {statements.isError && !statements.data && (
+        <div className={styles.loadFailed} role="alert">
+          <p>{t('common.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void statements.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      {statements.data?.statements.length === 0 && (
+        <div className={styles.empty}>
+          <ReceiptText aria-hidden="true" size={32} strokeWidth={2} />
+          <p>{t('statement.empty')}</p>
+        </div>
+      )}
+      {statements.data && statements.data.statements.length > 0 && (
+        <ul className={styles.list} aria-label={t('statement.listLabel')} aria-busy={statements.isPlaceholderData || undefined}>
+          {statements.data.statements.map((row, index) => (
+            <StatementItem key={`${row.createdAt}-${index}`} row={row} gameNames={gameNames.data} now={now} locale={locale} />
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onChange={(next) => {
+          setPage(next);
+          window.scrollTo({ top: 0 });
+        }}
+        label={t('statement.pages')}
+      />
+
+      <ComingSoonSheet open={slipsOpen} onClose={() => setSlipsOpen(false)} title={t('statement.slips')} text={t('statement.slipsLater')} />
     </Page>
   );
 }

@@ -1,0 +1,43 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ROUTES } from '@jetton/contract/routes';
+import { PAGE_SIZE } from '@jetton/contract/constants';
+import { ZStatementResponse } from '@jetton/contract/wallet';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/statement {page, limit}: one page of the member's statement, 10 rows (spec section 9). */
+export function useStatements(page: number) {
+  return useQuery({
+    queryKey: ['statement', page],
+    queryFn: ({ signal, client, queryKey }) =>
+      apiRequest(ROUTES.statement.list, {
+        method: 'POST',
+        body: { page, limit: PAGE_SIZE.statement },
+        schema: ZStatementResponse,
+        signal,
+        background: client.getQueryData(queryKey) !== undefined,
+      }),
+    // The old page stays on screen while the next one loads, so the list does not jump.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Game names for the transfer rows ("Wallet -> Pagoda Gold"), read from
+ * GET /api/wallet; only the names are taken, so the statement does not depend
+ * on the rest of the wallet answer.
+ */
+const ZGameNames = z.object({ slots: z.array(z.object({ code: z.string(), name: z.string() })) });
+
+export function useGameNames() {
+  return useQuery({
+    queryKey: ['wallet', 'gameNames'],
+    queryFn: async ({ signal }) => {
+      const { slots } = await apiRequest(ROUTES.wallet.summary, { schema: ZGameNames, signal, background: true });
+      return new Map(slots.map((slot) => [slot.code, slot.name]));
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BadgeCheck, Gift, type LucideIcon } from 'lucide-react';
+import { WALLET, type TStatement } from '@jetton/contract/wallet';
+import type { Locale } from '@jetton/contract/constants';
+import { cx } from '@/lib/cx';
+import { formatDateTime } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { signedAmount, statementSign, statementStatus } from './statement-view';
+import styles from './statement-screen.module.css';
+
+const ICONS: Record<TStatement['statementType'], LucideIcon> = {
+  deposit: ArrowDownToLine,
+  bonus: Gift,
+  finish_bonus: BadgeCheck,
+  withdraw: ArrowUpFromLine,
+  transfer: ArrowLeftRight,
+};
+
+type StatementItemProps = { row: TStatement; gameNames: ReadonlyMap<string, string> | undefined; now: number; locale: Locale };
+
+/** One statement row: type icon, description, status, date and relative time, signed amount. */
+export function StatementItem({ row, gameNames, now, locale }: StatementItemProps) {
+  const { t } = useTranslation();
+  const Icon = ICONS[row.statementType];
+  const status = statementStatus(row.status);
+  const sign = statementSign(row);
+  const side = (code: string | null) => (code === null ? '' : code === WALLET ? t('statement.wallet') : (gameNames?.get(code) ?? code));
+  // The type is the row's title; the line under it says what the server wrote, or where a transfer went.
+  const description =
+    row.description ?? (row.statementType === 'transfer' ? t('statement.transferText', { from: side(row.from), to: side(row.to) }) : null);
+
+  return (
+    <li className={styles.item}>
+      <span className={cx(styles.icon, styles[row.statementType])}>
+        <Icon aria-hidden="true" size={20} strokeWidth={2} />
+      </span>
+      <div className={styles.main}>
+        <p className={styles.type}>{t(`statement.types.${row.statementType}`)}</p>
+        {description && <p className={styles.description}>{description}</p>}
+        <p className={styles.when}>
+          <time dateTime={row.createdAt} translate="no">
+            {formatDateTime(row.createdAt)}
+          </time>
+          <span>{formatRelativeTime(row.createdAt, now, locale, (n, unit) => t(`statement.relative.${unit}`, { n }))}</span>
+        </p>
+      </div>
+      <div className={styles.side}>
+        <p className={cx(styles.amount, sign === '+' ? styles.credit : styles.debit)} translate="no">
+          {signedAmount(row)}
+        </p>
+        <p className={cx(styles.status, styles[status])}>{t(`statement.status.${status}`)}</p>
+      </div>
+    </li>
+  );
+}
