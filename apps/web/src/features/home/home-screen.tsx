@@ -1,13 +1,135 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import { Page } from '@/components/ui/page';
+import type { TWalletResponse } from '@jetton/contract/wallet';
+import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
+import { Button } from '@/components/ui/button';
+import { ComingSoonSheet } from '@/components/ui/coming-soon-sheet';
+import { showToast } from '@/components/ui/toast-store';
+import { needsLatinNameFix } from '@/lib/names';
+import { translateError } from '@/lib/translate-error';
+import { usePageTitle } from '@/lib/use-page-title';
+import { AgreementSheet } from './agreement-sheet';
+import { BalanceHeader } from './balance-header';
+import { BankAccountCard } from './bank-account-card';
+import { GameAccountSheet } from './game-account-sheet';
+import { GameSections } from './game-sections';
+import { TransferSheet } from './transfer-sheet';
+import { useAgreement } from './use-agreement';
+import { WalletWidgets, type LaterWidget } from './wallet-widgets';
+import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from './wallet-api';
+import styles from './home-screen.module.css';
 
-/** Placeholder until the money-core issue builds this screen: the layout and an honest "not available yet". */
+type OpenSheet =
+  | { kind: 'transfer' }
+  | { kind: 'game'; code: string }
+  | { kind: 'later'; widget: LaterWidget | 'inviteBonus' }
+  | { kind: 'bankName' }
+  | null;
+
+/**
+ * /user/home (spec section 2): the balance header, wallet widgets, the
+ * member's bank account and the game-account cards by category, with the
+ * transfer, game account, agreement and bank-name dialogs.
+ */
 export function HomeScreen() {
   const { t } = useTranslation();
+  usePageTitle(t('home.title'));
+  const wallet = useWallet();
+
   return (
-    <Page title={t('home.title')}>
-      <ComingSoon text={t('home.comingSoon')} />
-    </Page>
+    <div className={styles.page}>
+      <h1 className="visually-hidden">{t('home.title')}</h1>
+      {wallet.isPending && (
+        <div className={styles.skeleton} role="status">
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </div>
+      )}
+      {wallet.isError && (
+        <div className={styles.failed} role="alert">
+          <p>{t('common.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void wallet.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+      {wallet.data && <HomeContent data={wallet.data} />}
+    </div>
+  );
+}
+
+function HomeContent({ data }: { data: TWalletResponse }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSlots();
+  const [lastSync, setLastSync] = useState(readLastSync);
+  const [open, setOpen] = useState<OpenSheet>(null);
+  const agreement = useAgreement();
+  const close = () => setOpen(null);
+  const account = data.bankAccount;
+  const canFixName = account ? needsLatinNameFix(account.bankCode, account.bankAccountName) : false;
+
+  const checkBalance = () =>
+    refresh.mutate(undefined, {
+      onSuccess: setLastSync,
+      onError: (error) => showToast(translateError(t, error.code), 'danger'),
+    });
+
+  const later = open?.kind === 'later' ? open.widget : null;
+  return (
+    <>
+      <BalanceHeader
+        wallet={data}
+        lastSync={lastSync}
+        checking={refresh.isPending}
+        onCheckBalance={checkBalance}
+        onTransfer={() => setOpen({ kind: 'transfer' })}
+        onReceiveInvite={() => setOpen({ kind: 'later', widget: 'inviteBonus' })}
+      />
+      <WalletWidgets
+        // The prize wheel arrives with its own issue; until a wheel can be active, 'refresh all' takes its place.
+        wheelActive={false}
+        coin={data.profile.coin}
+        invite={data.invite}
+        refreshing={refresh.isPending}
+        onRefreshAll={checkBalance}
+        onOpen={(widget) => setOpen({ kind: 'later', widget })}
+      />
+      <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
+      <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />
+
+      <TransferSheet open={open?.kind === 'transfer'} onClose={close} wallet={data} />
+      <GameAccountSheet
+        game={open?.kind === 'game' ? data.slots.find((slot) => slot.code === open.code) : undefined}
+        walletAmount={data.wallet.amount}
+        onClose={close}
+      />
+      <ComingSoonSheet
+        open={later !== null}
+        onClose={close}
+        title={later === null ? '' : later === 'inviteBonus' ? t('home.inviteBonus') : t(`home.widgets.${later}`)}
+        text={later === null ? '' : t(`home.later.${later}`)}
+      />
+      <AgreementSheet
+        // Never on top of a dialog the member opened: it waits until that one is closed.
+        open={agreement.open && open === null}
+        texts={agreement.texts}
+        onAccept={agreement.accept}
+        onClose={agreement.dismiss}
+      />
+      {account && canFixName && (
+        <BankNameSheet
+          open={open?.kind === 'bankName'}
+          onClose={close}
+          bankCode={account.bankCode}
+          currentName={account.bankAccountName}
+          onSaved={(bankAccountName) =>
+            queryClient.setQueryData<TWalletResponse>(walletQueryKey, (old) =>
+              old?.bankAccount ? { ...old, bankAccount: { ...old.bankAccount, bankAccountName } } : old,
+            )
+          }
+        />
+      )}
+    </>
   );
 }

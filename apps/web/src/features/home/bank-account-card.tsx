@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Landmark, PencilLine } from 'lucide-react';
+import type { TBankAccount } from '@jetton/contract/account';
+import { Button } from '@/components/ui/button';
+import { formatAccountNumber } from '@/lib/format';
+import styles from './bank-account-card.module.css';
+
+type BankAccountCardProps = {
+  account: TBankAccount | null;
+  /** True for a KTB, TMB or BBL account whose name is not in Latin letters (spec section 2). */
+  canFixName: boolean;
+  onFixName: () => void;
+};
+
+/** The member's own bank account: Thai bank name, account name, number as 3-3-4. */
+export function BankAccountCard({ account, canFixName, onFixName }: BankAccountCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <span className={styles.icon}>
+        <Landmark aria-hidden="true" size={22} strokeWidth={2} />
+      </span>
+      <div className={styles.details}>
+        <h2 id={titleId} className={styles.title}>
+          {t('home.bankAccount')}
+        </h2>
+        {account ? (
+          <>
+            <p className={styles.bank} lang="th">
+              {account.bank.nameTH}
+            </p>
+            <p className={styles.name}>{account.bankAccountName}</p>
+            <p className={styles.number} translate="no">
+              {formatAccountNumber(account.bankAccountNo)}
+            </p>
+          </>
+        ) : (
+          <p className={styles.muted}>{t('home.noBankAccount')}</p>
+        )}
+      </div>
+      {account && canFixName && (
+        <div className={styles.notice}>
+          <p>{t('bankNameEdit.notice')}</p>
+          <Button variant="secondary" block onClick={onFixName} aria-haspopup="dialog">
+            <PencilLine aria-hidden="true" size={18} strokeWidth={2} />
+            {t('bankNameEdit.open')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import { sumAmounts } from '@/lib/money';
+
+type Balances = { wallet: { amount: number }; slots: readonly { amount: number }[] };
+
+/** The header's total in baht: the wallet plus every game account (spec section 2). */
+export function totalBalance({ wallet, slots }: Balances): number {
+  return sumAmounts([wallet.amount, ...slots.map((slot) => slot.amount)]);
+}

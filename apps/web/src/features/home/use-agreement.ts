@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ROUTES } from '@jetton/contract/routes';
+import { DELAYS_MS, STORAGE_KEYS } from '@jetton/contract/constants';
+import { ZTextList } from '@jetton/contract/lookup';
+import { apiRequest } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+
+/** Written when the member accepts; the dialog is not shown again while it is there. */
+const ACCEPTED = 'true';
+
+/**
+ * The agreement dialog (spec section 2): 1.5 s after home opens, unless
+ * localStorage `remember-agreement` says it was seen. The texts load in the
+ * background meanwhile; with none (or a failed load) nothing is shown.
+ */
+export function useAgreement() {
+  const [seen, setSeen] = useState(() => storage.get(STORAGE_KEYS.rememberAgreement) !== null);
+  const [due, setDue] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const texts = useQuery({
+    queryKey: ['lookup', 'agreements'],
+    queryFn: ({ signal }) => apiRequest(ROUTES.lookup.agreements, { schema: ZTextList, signal, background: true }),
+    enabled: !seen,
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    if (seen) return;
+    const timer = setTimeout(() => setDue(true), DELAYS_MS.agreementDialog);
+    return () => clearTimeout(timer);
+  }, [seen]);
+
+  return {
+    open: !seen && due && !dismissed && (texts.data?.length ?? 0) > 0,
+    texts: texts.data ?? [],
+    accept: () => {
+      storage.set(STORAGE_KEYS.rememberAgreement, ACCEPTED);
+      setSeen(true);
+    },
+    /** Closed without accepting: asked again on the next visit. */
+    dismiss: () => setDismissed(true),
+  };
+}
