@@ -15,6 +15,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
@@ -90,6 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
   registerStatementFeature(app, { db: deps.db });
+
+  await registerDepositFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    startJobs: deps.startJobs ?? true,
+  });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {

@@ -1,0 +1,165 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'promptparse';
+import { z } from 'zod';
+import type { Clock } from '../../../clock.ts';
+import type { LookupService } from '../../../modules/lookup/lookup-service.ts';
+import { agentKeyMatches } from '../../games/demo-provider/agent-key.ts';
+import { formatMinor } from '../../games/demo-provider/demo-pages.ts';
+import { bankNumberOf } from '../bank-codes.ts';
+import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
+import { transferDonePage, transferFormPage } from './bank-pages.ts';
+import { renderSlipPng } from './slip-image.ts';
+
+export const BANK_SANDBOX_PATH = '/sandbox/bank';
+/** Where the verification API lives; the adapter's base URL. */
+export const BANK_API_PATH = `${BANK_SANDBOX_PATH}/api`;
+
+/** The key the site's adapter presents to the verification API, derived from the token secret. */
+export function bankApiKey(tokenSecret: string): string {
+  return createHmac('sha256', tokenSecret).update('sandbox-bank-verification').digest('base64url');
+}
+
+/** Decimal text -> minor units without a float ("100", "100.5", "100.50"). */
+const ZMinorText = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,12}(\.[0-9]{1,2})?$/)
+  .transform((text) => {
+    const [units = '0', cents = ''] = text.split('.');
+    return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
+  })
+  .refine((minor) => minor > 0n);
+const ZParty = z.object({ bank: z.string().min(1).max(16), account: z.string().regex(/^[0-9]{6,15}$/), name: z.string().min(1).max(80) });
+const ZTransferJson = z.object({
+  amount: z.union([z.number().transform(String), z.string()]).pipe(ZMinorText),
+  sender: ZParty,
+  receiver: ZParty,
+  time: z.iso.datetime({ offset: true }).optional(),
+});
+const ZTransferForm = z.object({
+  amount: ZMinorText,
+  senderBank: z.string(),
+  senderAccount: z.string(),
+  senderName: z.string(),
+  receiver: z.string(),
+  time: z.string().optional(),
+});
+const ZRef = z.object({ transRef: z.string().regex(/^[A-Za-z0-9]{1,40}$/) });
+
+/**
+ * The sandbox bank (SANDBOX=on only): people (a form page) and tests (JSON)
+ * make transfers and download a realistic slip PNG carrying the slip
+ * verification mini QR; the site's verifier asks its API about a reference.
+ */
+export async function registerBankSimulator(app: FastifyInstance, deps: { clock: Clock; lookups: LookupService; apiKey: string }): Promise<void> {
+  const store = createBankStore();
+  // Fault control for tests: the verification API answers 503 while set.
+  let unavailable = false;
+
+  function record(input: { amount: bigint; sender: SimulatedTransfer['sender']; receiver: SimulatedTransfer['receiver']; time?: Date }) {
+    const sendingBank = bankNumberOf(input.sender.bank);
+    if (!sendingBank) return undefined;
+    const time = input.time ?? deps.clock.now();
+    const transRef = store.newReference(time);
+    const transfer: SimulatedTransfer = { ...input, time, transRef, sendingBank, qrPayload: generate.slipVerify({ sendingBank, transRef }) };
+    store.add(transfer);
+    return transfer;
+  }
+  const view = (t: SimulatedTransfer) => ({
+    transRef: t.transRef,
+    sendingBank: t.sendingBank,
+    qrPayload: t.qrPayload,
+    slipUrl: `${BANK_SANDBOX_PATH}/transfers/${t.transRef}/slip.png`,
+  });
+  const senderBanks = ['BBL', 'KBANK', 'KTB', 'TMB', 'SCB', 'BAY', 'GSB', 'BAAC', 'GHB', 'CIMBT', 'UOB', 'KKP', 'TISCO', 'LH'];
+
+  await app.register(
+    (bank, _options, done) => {
+      bank.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      bank.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+
+      bank.get('/', async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(transferFormPage(await deps.lookups.get('deposit'), senderBanks, deps.clock.now().toISOString())),
+      );
+
+      bank.post('/transfers', async (request, reply) => {
+        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          const form = ZTransferForm.safeParse(request.body);
+          const [rBank = '', rAccount = '', rName = ''] = (form.data?.receiver ?? '').split('|');
+          const time = form.data?.time ? new Date(form.data.time) : undefined;
+          const transfer = form.success && (!time || !Number.isNaN(time.getTime()))
+            ? record({
+                amount: form.data.amount,
+                sender: { bank: form.data.senderBank, account: form.data.senderAccount.replace(/\D/g, ''), name: form.data.senderName.toUpperCase() },
+                receiver: { bank: rBank, account: rAccount, name: rName },
+                ...(time ? { time } : {}),
+              })
+            : undefined;
+          if (!transfer) {
+            const page = transferFormPage(await deps.lookups.get('deposit'), senderBanks, deps.clock.now().toISOString(), 'Check the amount, the account and the time.');
+            return reply.status(400).type('text/html; charset=utf-8').send(page);
+          }
+          return reply.redirect(`${BANK_SANDBOX_PATH}/transfers/${transfer.transRef}`, 303);
+        }
+        const body = ZTransferJson.safeParse(request.body);
+        if (!body.success) return reply.status(400).send({ message: 'KEY_INVALID' });
+        const { time, ...rest } = body.data;
+        const transfer = record({ ...rest, ...(time ? { time: new Date(time) } : {}) });
+        if (!transfer) return reply.status(400).send({ message: 'INVALID_BANK' });
+        return reply.status(201).send(view(transfer));
+      });
+
+      bank.get('/transfers/:transRef', (request, reply) => {
+        const transfer = store.get(ZRef.parse(request.params).transRef);
+        if (!transfer) return reply.status(404).send({ message: 'NO_DATA' });
+        return reply.type('text/html; charset=utf-8').send(transferDonePage(transfer));
+      });
+
+      bank.get('/transfers/:transRef/slip.png', (request, reply) => {
+        const { transRef } = ZRef.parse(request.params);
+        const t = store.get(transRef);
+        if (!t) return reply.status(404).send({ message: 'NO_DATA' });
+        const png = renderSlipPng({
+          bankName: `${t.sender.bank} BANK`,
+          amount: formatMinor(t.amount),
+          time: t.time.toISOString().replace('T', ' ').slice(0, 19),
+          sender: t.sender,
+          receiver: { ...t.receiver, account: maskAccount(t.receiver.account) },
+          transRef: t.transRef,
+          qrPayload: t.qrPayload,
+        });
+        const download = (request.query as { download?: string }).download === '1';
+        return reply
+          .type('image/png')
+          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="slip-${transRef}.png"`)
+          .send(png);
+      });
+
+      bank.post('/faults', (request) => {
+        unavailable = z.object({ unavailable: z.boolean() }).parse(request.body).unavailable;
+        return { unavailable };
+      });
+
+      // The verification API: what the bank recorded for a reference.
+      bank.get('/api/transactions/:transRef', (request, reply) => {
+        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (unavailable) return reply.status(503).send({ message: 'UNAVAILABLE' });
+        const t = store.get(ZRef.parse(request.params).transRef);
+        if (!t) return reply.status(404).send({ message: 'NO_DATA' });
+        return { transRef: t.transRef, amount: t.amount.toString(), sender: t.sender, receiver: t.receiver, time: t.time.toISOString() };
+      });
+      done();
+    },
+    { prefix: BANK_SANDBOX_PATH },
+  );
+}
+
+/** Slips print the receiver's account partly hidden, as Thai bank apps do. */
+function maskAccount(account: string): string {
+  return account.length > 4 ? `XXX-X-${account.slice(-5, -1)}-X` : account;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createHttpBankVerification } from '../../adapters/bank/http-bank-verification.ts';
+import { BANK_API_PATH, bankApiKey, registerBankSimulator } from '../../adapters/bank/simulator/bank-simulator.ts';
+import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
+import { createSelfUrl } from '../../adapters/self-url.ts';
+import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { createSlipVerifier, type SlipVerifier } from '../../jobs/slip-verifier.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createDepositRules } from './deposit-rules.ts';
+import { createSlipLinkSigner } from './slip-link-signer.ts';
+import { registerSlipRoutes } from './slip-routes.ts';
+import { createSlipService } from './slip-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The slip verifier job (tests call runOnce()). */
+    slipVerifier: SlipVerifier;
+  }
+}
+
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  settings: SettingsRepository;
+  /** Start the background jobs on ready (off in tests, which run them by hand). */
+  startJobs: boolean;
+};
+
+/**
+ * Wires deposits (issue 5): storage, the bank-verification adapter and its
+ * sandbox bank, slip upload/history and the slip verifier job. Needs
+ * registerAccountsFeature first (app.requireMember).
+ */
+export async function registerDepositFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { config, db, clock, lookups } = deps;
+  const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
+  const rules = createDepositRules({
+    settings: deps.settings,
+    clock,
+    onInvalid: (issues) => app.log.error({ issues }, 'rules.deposit setting malformed: using defaults'),
+  });
+  const storage = createLocalDiskStorage(defaultUploadsRoot(config.dataDir));
+  const apiKey = bankApiKey(config.secrets.tokenSecret);
+  if (config.sandbox) await registerBankSimulator(app, { clock, lookups, apiKey });
+  const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey });
+
+  const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
+  await registerSlipRoutes(app, slips);
+
+  const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
+  app.decorate('slipVerifier', verifier);
+  if (deps.startJobs) app.addHook('onReady', (done) => {
+      verifier.start();
+      done();
+    });
+  app.addHook('onClose', async () => verifier.stop());
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * The numbers behind deposits (domain rules section 4). Defaults; an operator
+ * overrides any of them in the settings table under `rules.deposit` (a partial
+ * object), picked up by every node within CACHE_TTL_MS.
+ */
+export const ZDepositRules = z.object({
+  /** Daily window (site time zone) in which slip upload is closed; `from` > `to` spans midnight. */
+  slipClosedFrom: HHMM.default('23:50'),
+  slipClosedTo: HHMM.default('00:10'),
+  /** Upload refused while the member has MORE than this many slips processing. */
+  maxProcessingSlips: z.number().int().nonnegative().default(3),
+  /** A slip older than this (transfer time to upload time) is EXPIRED_SLIP. */
+  slipMaxAgeMs: z.number().int().positive().default(60 * 60_000),
+  /** Pixel bounds of an upload: a bank slip is a phone screenshot, not a poster. */
+  slipMaxSide: z.number().int().positive().default(8_000),
+  slipMaxPixels: z.number().int().positive().default(40_000_000),
+  /** Transport failures at the bank are retried this many times before UNKNOW_ERROR. */
+  slipVerifyAttempts: z.number().int().positive().default(3),
+  /** Lifetime of a QR deposit. */
+  qrExpireSeconds: z.number().int().positive().default(600),
+  /** Minor units per spin coin (1 coin per 100.00). */
+  coinPerMinor: z.number().int().positive().default(10_000),
+  /** How long a slip image link stays valid. */
+  slipLinkTtlMs: z.number().int().positive().default(5 * 60_000),
+});
+export type DepositRules = z.infer<typeof ZDepositRules>;
+
+export const DEPOSIT_RULES_KEY = 'rules.deposit';
+const CACHE_TTL_MS = 5_000;
+export const DEFAULT_DEPOSIT_RULES: DepositRules = ZDepositRules.parse({});
+
+/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
+export function createDepositRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
+  let cached: { rules: DepositRules; expiresAt: number } | undefined;
+  return {
+    async get(): Promise<DepositRules> {
+      const now = deps.clock.now().getTime();
+      if (cached && cached.expiresAt > now) return cached.rules;
+      const parsed = ZDepositRules.safeParse((await deps.settings.get(DEPOSIT_RULES_KEY)) ?? {});
+      if (!parsed.success) deps.onInvalid(parsed.error.issues);
+      cached = { rules: parsed.success ? parsed.data : DEFAULT_DEPOSIT_RULES, expiresAt: now + CACHE_TTL_MS };
+      return cached.rules;
+    },
+    /** Forget the cached copy (after an operator change in the sandbox). */
+    reset(): void {
+      cached = undefined;
+    },
+  };
+}
+export type DepositRulesSource = ReturnType<typeof createDepositRules>;

@@ -1,0 +1,139 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { SlipNoteCode } from '@jetton/contract/errors';
+import type { DB } from '../../db/schema.ts';
+import type { SlipsTable } from '../../db/tables/deposit.ts';
+
+export type Slip = Selectable<SlipsTable>;
+export type SlipOutcome = { status: 'success'; amount: bigint } | { status: 'failed'; note: SlipNoteCode };
+
+/** Kysely stays here (house style 3): the slips table. */
+export function createSlipRepository(db: Kysely<DB>) {
+  return {
+    async insert(slip: { id: string; memberId: string; storageKey: string; contentType: string; now: Date }): Promise<Slip> {
+      return db
+        .insertInto('slips')
+        .values({
+          id: slip.id,
+          member_id: slip.memberId,
+          storage_key: slip.storageKey,
+          content_type: slip.contentType,
+          note: null,
+          amount: null,
+          trans_ref: null,
+          sending_bank: null,
+          claimed_until: null,
+          created_at: slip.now,
+          updated_at: slip.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async countProcessing(memberId: string): Promise<number> {
+      const row = await db
+        .selectFrom('slips')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'processing')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The member's own slip (authorization in the query: another member's id finds nothing). */
+    findOwned(memberId: string, id: string): Promise<Slip | undefined> {
+      return db.selectFrom('slips').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+    },
+
+    findById(id: string): Promise<Slip | undefined> {
+      return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listOwned(memberId: string, page: { offset: number; limit: number }): Promise<Slip[]> {
+      return db
+        .selectFrom('slips')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(page.offset)
+        .limit(page.limit)
+        .execute();
+    },
+
+    /**
+     * Leases up to `limit` processing slips to this verifier: FOR UPDATE SKIP
+     * LOCKED in one short transaction, so several nodes share the queue without
+     * waiting on each other, and the bank is called after the commit (never
+     * inside a transaction). A crashed verifier's lease simply runs out.
+     */
+    async claim(now: Date, leaseMs: number, limit: number): Promise<Slip[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('slips')
+          .select('id')
+          .where('status', '=', 'processing')
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+          .orderBy('created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        if (rows.length === 0) return [];
+        return trx
+          .updateTable('slips')
+          .set({ claimed_until: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1`, updated_at: now })
+          .where('id', 'in', rows.map((r) => r.id))
+          .returningAll()
+          .execute();
+      });
+    },
+
+    async recordReference(id: string, ref: { transRef: string; sendingBank: string }, now: Date): Promise<void> {
+      await db
+        .updateTable('slips')
+        .set({ trans_ref: ref.transRef, sending_bank: ref.sendingBank, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Whether another slip already carries this reference and counts as "seen":
+     * credited, or refused for a reason of its own. A slip that failed only
+     * because the bank could not be asked (UNKNOW_ERROR) may be sent again.
+     */
+    async referenceSeen(transRef: string, exceptId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('slips')
+        .select('id')
+        .where('trans_ref', '=', transRef)
+        .where('id', '<>', exceptId)
+        .where((eb) => eb.or([eb('status', '=', 'success'), eb.and([eb('status', '=', 'failed'), eb('note', '<>', 'UNKNOW_ERROR')])]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Ends a processing slip; false when it was no longer processing (someone else finished it). */
+    async finish(id: string, outcome: SlipOutcome, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('slips')
+        .set({
+          status: outcome.status,
+          note: outcome.status === 'failed' ? outcome.note : null,
+          amount: outcome.status === 'success' ? outcome.amount : null,
+          claimed_until: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      return (result.numUpdatedRows ?? 0n) > 0n;
+    },
+
+    /** Keeps the slip processing and lets the verifier try it again from `retryAt`. */
+    async retryLater(id: string, retryAt: Date, now: Date): Promise<void> {
+      await db.updateTable('slips').set({ claimed_until: retryAt, updated_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type SlipRepository = ReturnType<typeof createSlipRepository>;

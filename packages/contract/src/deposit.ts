@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { LIMITS, QR_PROVIDERS } from './constants.ts';
+import { ZAmount } from './money.ts';
+import { ZPageRequest, ZQrState, ZSlip } from './wallet.ts';
+
+/* ---------------------------------------------------------------------------
+ * Deposits (issue 5): slip upload and history, QR deposit, gift link, manual
+ * notice. Entities ZSlip and ZQrState live in wallet.ts (spec section 3).
+ * ------------------------------------------------------------------------- */
+
+/** Slip upload rules shared by the upload form and the route. */
+export const SLIP_UPLOAD = {
+  /** Multipart field name of the image. */
+  field: 'file',
+  maxBytes: 10 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+} as const;
+
+/** POST /api/wallet/slip (multipart, one image): the new slip, `processing` until the verifier decides. */
+export const ZSlipUploadResponse = z.object({ slip: ZSlip });
+export type TSlipUploadResponse = z.infer<typeof ZSlipUploadResponse>;
+
+/** POST /api/statement/slip: the member's slips, newest first. */
+export const ZSlipListRequest = ZPageRequest;
+export type TSlipListRequest = z.infer<typeof ZSlipListRequest>;
+export const ZSlipListResponse = z.object({ slips: z.array(ZSlip) });
+export type TSlipListResponse = z.infer<typeof ZSlipListResponse>;
+
+/** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image, owner only. */
+export const ZSlipReferenceParams = z.object({ reference: z.string().min(1).max(64) });
+export const ZSlipImageResponse = z.object({ url: z.string() });
+export type TSlipImageResponse = z.infer<typeof ZSlipImageResponse>;
+
+/** QR deposit: `/api/qrcode/{provider}` GET (current state), POST (create), and DELETE `/api/qrcode/{qrcodeId}`. */
+export const ZQrProvider = z.enum(QR_PROVIDERS);
+export const ZQrProviderParams = z.object({ provider: ZQrProvider });
+/** DELETE shares the path shape with the provider routes: a provider name or a QR id. */
+export const ZQrIdParams = z.object({ qrcodeId: z.string().min(1).max(64) });
+export const ZQrCreateRequest = z.object({ amount: ZAmount });
+export type TQrCreateRequest = z.infer<typeof ZQrCreateRequest>;
+export const ZQrStateResponse = ZQrState;
+export const ZQrCancelResponse = z.object({ message: z.literal('OK') });
+
+/** POST /api/wallet/truelink: `link` is the encrypted token of truelink-crypto.ts, never the bare link. */
+export const ZTruelinkRequest = z.object({
+  link: z.string().min(1, { error: 'KEY_MISSING' }).max(4096, { error: 'KEY_INVALID' }),
+});
+export type TTruelinkRequest = z.infer<typeof ZTruelinkRequest>;
+export const ZTruelinkResponse = z.object({ amount: ZAmount });
+export type TTruelinkResponse = z.infer<typeof ZTruelinkResponse>;
+
+/** The gift link the member pastes: `https://gift.truemoney.com/campaign/?v=<alphanumeric>`. */
+export const TRUELINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([A-Za-z0-9]{1,64})$/;
+/** Gift links pay at least this much (spec section 9). */
+export const TRUELINK_MIN = LIMITS.giftLinkMin;
+
+/** POST /api/wallet/add (manual mode): a deposit notice the operator confirms or rejects. */
+export const ZDepositNoticeRequest = z.object({ amount: ZAmount.refine((n) => n > 0, { error: 'KEY_INVALID' }) });
+export type TDepositNoticeRequest = z.infer<typeof ZDepositNoticeRequest>;
+export const ZDepositNoticeResponse = z.object({
+  id: z.string(),
+  amount: ZAmount,
+  status: z.enum(['processing', 'success', 'failed']),
+  createdAt: z.iso.datetime(),
+});
+export type TDepositNoticeResponse = z.infer<typeof ZDepositNoticeResponse>;
