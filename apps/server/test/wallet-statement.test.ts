@@ -51,8 +51,8 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
       { from: 'WALLET', to: 'pg', status: 'SUCCESS', amount: -30 },
     ]);
     expect(transfers[0]?.createdAt).toBe(t.clock.now().toISOString());
-    expect(body.statements.filter((s) => s.statementType === 'deposit')).toEqual([
-      { statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 100, createdAt: expect.any(String), description: null },
+    expect(body.statements.filter((s) => s.statementType === 'deposit').map(({ createdAt: _, ...line }) => line)).toEqual([
+      { statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 100, description: null },
     ]);
 
     // Pages of 2: the same lines, in the same order, with the same total.
