@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHttpBankVerification } from '../../adapters/bank/http-bank-verification.ts';
 import { BANK_API_PATH, bankApiKey, registerBankSimulator } from '../../adapters/bank/simulator/bank-simulator.ts';
+import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.ts';
+import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
+import { PAY_SANDBOX_PATH, payMerchantKey, registerPaySimulator } from '../../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
@@ -12,6 +15,8 @@ import { createSlipVerifier, type SlipVerifier } from '../../jobs/slip-verifier.
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';
+import { QR_CALLBACK_PATH, registerQrRoutes } from './qr-routes.ts';
+import { createQrService } from './qr-service.ts';
 import { createSlipLinkSigner } from './slip-link-signer.ts';
 import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
@@ -53,6 +58,22 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
   await registerSlipRoutes(app, slips);
+
+  // QR deposit: gateways reach our callback at this server in the sandbox, at the public origin otherwise.
+  const tokenSecret = config.secrets.tokenSecret;
+  if (config.sandbox) await registerPaySimulator(app, { clock, tokenSecret });
+  const ownUrl = createSelfUrl(app, undefined);
+  const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
+  const qr = createQrService({
+    db,
+    gateway: createHttpQrGateway({ baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`, merchantKey: payMerchantKey(tokenSecret) }),
+    rules,
+    clock,
+    log: app.log,
+    callbackUrl: (provider) => `${callbackBase()}${QR_CALLBACK_PATH.replace(':provider', provider)}`,
+    callbackSecret: (provider) => qrCallbackSecret(tokenSecret, provider),
+  });
+  await registerQrRoutes(app, qr);
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
   app.decorate('slipVerifier', verifier);

@@ -1,0 +1,76 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { QrCodesTable, QrStatus } from '../../db/tables/deposit.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+
+export type QrCode = Selectable<QrCodesTable>;
+
+/** Kysely stays here (house style 3): the qr_codes table. */
+export function createQrRepository(db: Kysely<DB>) {
+  return {
+    /** Closes the member's QRs for this provider that ran out, so the unique "one open" index frees up. */
+    async expireStale(memberId: string, provider: string, now: Date): Promise<void> {
+      await db
+        .updateTable('qr_codes')
+        .set({ status: 'expired', closed_at: now })
+        .where('member_id', '=', memberId)
+        .where('provider', '=', provider)
+        .where('status', '=', 'open')
+        .where('expires_at', '<=', now)
+        .execute();
+    },
+
+    findOpen(memberId: string, provider: string, now: Date): Promise<QrCode | undefined> {
+      return db
+        .selectFrom('qr_codes')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('provider', '=', provider)
+        .where('status', '=', 'open')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    /** Inserts an open QR; false when the member already has one open with this provider (concurrent create). */
+    async insertOpen(qr: Omit<QrCode, 'status' | 'closed_at'>): Promise<boolean> {
+      try {
+        await db.insertInto('qr_codes').values({ ...qr, status: 'open', closed_at: null }).execute();
+        return true;
+      } catch (error) {
+        if (uniqueViolation(error) === 'qr_codes_one_open_idx') return false;
+        throw error;
+      }
+    },
+
+    async setPayload(id: string, payload: string): Promise<void> {
+      await db.updateTable('qr_codes').set({ payload }).where('id', '=', id).where('status', '=', 'open').execute();
+    },
+
+    /** Closes an open QR (cancelled, failed at the gateway); false when it was not open. */
+    async close(id: string, status: Exclude<QrStatus, 'open' | 'paid'>, now: Date, memberId?: string): Promise<boolean> {
+      const result = await db
+        .updateTable('qr_codes')
+        .set({ status, closed_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .$if(memberId !== undefined, (q) => q.where('member_id', '=', memberId ?? ''))
+        .executeTakeFirst();
+      return (result.numUpdatedRows ?? 0n) > 0n;
+    },
+
+    findOwned(memberId: string, id: string): Promise<QrCode | undefined> {
+      return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+    },
+
+    /** The QR row locked for the callback's transaction: a concurrent cancel or callback waits. */
+    lockForPayment(id: string, provider: string): Promise<QrCode | undefined> {
+      return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('provider', '=', provider).forUpdate().executeTakeFirst();
+    },
+
+    async markPaid(id: string, now: Date): Promise<void> {
+      await db.updateTable('qr_codes').set({ status: 'paid', closed_at: now }).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type QrRepository = ReturnType<typeof createQrRepository>;

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import { fromMinor, toMinor } from '@jetton/contract/money';
+import type { TQrState } from '@jetton/contract/wallet';
+import { qrCallbackSignatureValid } from '../../adapters/qr-gateway/callback-signature.ts';
+import { QrGatewayError, type QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { uuidV7 } from '../../db/uuid-v7.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ACCOUNT_CODES } from '../../ledger/account-codes.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import { creditDeposit } from './credit-deposit.ts';
+import { createDepositRepository } from './deposit-repository.ts';
+import type { DepositRulesSource } from './deposit-rules.ts';
+import { createQrRepository, type QrCode } from './qr-repository.ts';
+
+type Deps = {
+  db: Kysely<DB>;
+  gateway: QrGateway;
+  rules: DepositRulesSource;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Where gateways post their callbacks for a provider (absolute URL). */
+  callbackUrl: (provider: QrProvider) => string;
+  callbackSecret: (provider: QrProvider) => Buffer;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const NO_QR: TQrState = { qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: null, message: null };
+
+const ZCallback = z.object({
+  qrcodeId: z.string().max(64),
+  provider: z.string(),
+  amount: z.string().regex(/^[1-9][0-9]{0,14}$/),
+  status: z.literal('PAID'),
+  paidAt: z.iso.datetime(),
+  providerRef: z.string().max(64),
+});
+
+export type CallbackResult = { status: 'CREDITED' | 'ALREADY_CREDITED' };
+
+/** QR deposits (domain rules section 4): one open QR per member and provider, credited only by a signed callback. */
+export function createQrService(deps: Deps) {
+  const qrs = createQrRepository(deps.db);
+
+  async function view(qr: QrCode): Promise<TQrState> {
+    if (qr.payload === '') return NO_QR; // still being issued by the gateway
+    const svg = await QRCode.toString(qr.payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const expireIn = Math.max(0, Math.floor((qr.expires_at.getTime() - deps.clock.now().getTime()) / 1000));
+    return { qrcodeId: qr.id, hasQrcode: true, qrcode: svg, amount: fromMinor(qr.amount), expireIn, message: null };
+  }
+
+  return {
+    async state(memberId: string, provider: QrProvider): Promise<TQrState> {
+      const open = await qrs.findOpen(memberId, provider, deps.clock.now());
+      return open ? view(open) : NO_QR;
+    },
+
+    async create(memberId: string, provider: QrProvider, amountUnits: number): Promise<TQrState> {
+      const pick = QR_QUICK_PICKS[provider];
+      const belowMinimum = pick.minExclusive ? amountUnits <= pick.min : amountUnits < pick.min;
+      if (belowMinimum || amountUnits <= 0) {
+        return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };
+      }
+      const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
+      if (!member) throw new AppError('invalid-token');
+      const now = deps.clock.now();
+      await qrs.expireStale(memberId, provider, now);
+      const open = await qrs.findOpen(memberId, provider, now);
+      if (open) return view(open);
+
+      const rules = await deps.rules.get();
+      const id = uuidV7(now);
+      const amount = toMinor(amountUnits);
+      const expiresAt = new Date(now.getTime() + rules.qrExpireSeconds * 1000);
+      // The row first (the unique index settles concurrent creates), then the gateway, outside any transaction.
+      if (!(await qrs.insertOpen({ id, member_id: memberId, provider, currency: member.currency, amount, payload: '', created_at: now, expires_at: expiresAt }))) {
+        const raced = await qrs.findOpen(memberId, provider, now);
+        return raced ? view(raced) : NO_QR;
+      }
+      try {
+        const { payload } = await deps.gateway.create({ provider, qrcodeId: id, amount, currency: member.currency, expiresAt, callbackUrl: deps.callbackUrl(provider) });
+        await qrs.setPayload(id, payload);
+        const created = await qrs.findOwned(memberId, id);
+        return created ? view(created) : NO_QR;
+      } catch (error) {
+        if (!(error instanceof QrGatewayError)) throw error;
+        deps.log.warn({ err: error, provider }, 'QR gateway gave no QR');
+        await qrs.close(id, 'cancelled', deps.clock.now());
+        throw new AppError('QR_FAIL');
+      }
+    },
+
+    /** Cancels the member's own open QR; another member's id or an unknown one is NO_DATA. */
+    async cancel(memberId: string, qrcodeId: string): Promise<void> {
+      const qr = UUID.test(qrcodeId) ? await qrs.findOwned(memberId, qrcodeId) : undefined;
+      if (!qr) throw new AppError('NO_DATA');
+      if (await qrs.close(qr.id, 'cancelled', deps.clock.now(), memberId)) {
+        await deps.gateway.cancel({ provider: qr.provider as QrProvider, qrcodeId: qr.id });
+      }
+    },
+
+    /**
+     * A gateway's callback: the signature over the raw body first (401, nothing
+     * read), then in one transaction with the QR row locked: only an open QR,
+     * paid before it expired, for its exact amount, is credited; a repeated
+     * callback finds it paid and the ledger reference (the QR id) credits once.
+     */
+    async callback(provider: QrProvider, rawBody: Buffer, signature: unknown): Promise<CallbackResult> {
+      if (!qrCallbackSignatureValid(deps.callbackSecret(provider), rawBody, signature)) throw new AppError('UNAUTHORIZED');
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new AppError('KEY_INVALID');
+      }
+      const parsed = ZCallback.safeParse(body);
+      if (!parsed.success || parsed.data.provider !== provider) throw new AppError('KEY_INVALID');
+      const notice = parsed.data;
+      const rules = await deps.rules.get();
+      return withMoneyTransaction(deps.db, async (trx) => {
+        const qr = UUID.test(notice.qrcodeId) ? await createQrRepository(trx).lockForPayment(notice.qrcodeId, provider) : undefined;
+        if (!qr) throw new AppError('NO_DATA');
+        if (qr.status === 'paid') return { status: 'ALREADY_CREDITED' as const };
+        const paidAt = new Date(notice.paidAt);
+        // The gateway's signed payment time decides: a late callback for an in-time payment still credits.
+        const late = paidAt.getTime() > qr.expires_at.getTime();
+        if (qr.status !== 'open' || late || BigInt(notice.amount) !== qr.amount) throw new AppError('QR_FAIL', 409);
+        const credit = await creditDeposit(trx, {
+          memberId: qr.member_id,
+          currency: qr.currency,
+          sourceCode: ACCOUNT_CODES.gateway(provider),
+          kind: 'deposit.qr',
+          reference: qr.id,
+          amount: qr.amount,
+          coinPerMinor: rules.coinPerMinor,
+          memo: `${provider} ${notice.providerRef}`,
+        });
+        await createQrRepository(trx).markPaid(qr.id, deps.clock.now());
+        return { status: credit.created ? ('CREDITED' as const) : ('ALREADY_CREDITED' as const) };
+      });
+    },
+  };
+}
+
+export type QrService = ReturnType<typeof createQrService>;
