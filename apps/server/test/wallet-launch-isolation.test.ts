@@ -91,6 +91,13 @@ describe.each(testEngines())('game launch and member isolation on the %s databas
     expectError(await autoLogin(a.token, 'pg', 'x', undefined, 'desktop'), 400, 'KEY_INVALID');
   });
 
+  it('a provider that cannot open the game answers 502 GAME_ACTIVATION_FAIL', async () => {
+    const m = await walletMember(t);
+    const slot = await activated(t, m, 'pg');
+    await sandbox.setFaults({ game: 'pg', failureRate: 1 });
+    expectError(await autoLogin(m.token, 'pg', slot.username ?? ''), 502, 'GAME_ACTIVATION_FAIL');
+  });
+
   it('member A can never see or move member B\'s game accounts, money or statement', async () => {
     const a = await walletMember(t, 5_000n);
     const b = await walletMember(t, 5_000n);
