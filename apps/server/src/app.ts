@@ -16,6 +16,7 @@ import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
+import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
@@ -92,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
   registerStatementFeature(app, { db: deps.db });
 
+  // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
+  const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
   await registerDepositFeature(app, {
+    truelinkKey,
     config: deps.config,
     db: deps.db,
     clock,
@@ -106,6 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret) });
   }
 
-  await registerWebApp(app, deps.config.webDist);
+  await registerWebApp(app, deps.config.webDist, { truelinkKey });
   return app;
 }

@@ -6,6 +6,8 @@ import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.t
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
 import { PAY_SANDBOX_PATH, payMerchantKey, registerPaySimulator } from '../../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
+import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
+import { registerVoucherSimulator, VOUCHER_SANDBOX_PATH } from '../../adapters/voucher/simulator/voucher-simulator.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
 import type { Clock } from '../../clock.ts';
@@ -15,6 +17,9 @@ import { createSlipVerifier, type SlipVerifier } from '../../jobs/slip-verifier.
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
+import { registerGiftLinkRoutes } from './gift-link-routes.ts';
+import { createGiftLinkService } from './gift-link-service.ts';
 import { QR_CALLBACK_PATH, registerQrRoutes } from './qr-routes.ts';
 import { createQrService } from './qr-service.ts';
 import { createSlipLinkSigner } from './slip-link-signer.ts';
@@ -34,8 +39,10 @@ type Deps = {
   clock: Clock;
   lookups: LookupService;
   settings: SettingsRepository;
-  /** Start the background jobs on ready (off in tests, which run them by hand). */
+  /** Start the background jobs on ready (tests stop them and run them by hand). */
   startJobs: boolean;
+  /** The gift-link AES-GCM key derived from config.secrets.truelinkSecret (truelink-crypto.ts). */
+  truelinkKey: string;
 };
 
 /**
@@ -74,6 +81,19 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
     callbackSecret: (provider) => qrCallbackSecret(tokenSecret, provider),
   });
   await registerQrRoutes(app, qr);
+
+  // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
+  if (config.sandbox) await registerVoucherSimulator(app, { clock });
+  const giftLinks = createGiftLinkService({
+    db,
+    vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}` }),
+    lookups,
+    rules,
+    clock,
+    log: app.log,
+    truelinkKey: deps.truelinkKey,
+  });
+  registerGiftLinkRoutes(app, { giftLinks, idempotency: createIdempotency({ db, clock }) });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
   app.decorate('slipVerifier', verifier);

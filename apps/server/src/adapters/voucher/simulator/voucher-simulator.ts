@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../../clock.ts';
+import { emvAmount } from '../../qr-gateway/simulator/emv-payloads.ts';
+import { voucherPage } from './voucher-page.ts';
+
+export const VOUCHER_SANDBOX_PATH = '/sandbox/voucher';
+const DAY = 24 * 60 * 60_000;
+const LIMIT = 10_000;
+
+type Voucher = { hash: string; amount: bigint; ownerMobile: string; expiresAt: Date; redeemedBy: string | null };
+
+const ZMinorText = z
+  .union([z.number().transform(String), z.string()])
+  .pipe(z.string().trim().regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/))
+  .transform((text) => {
+    const [units = '0', cents = ''] = text.split('.');
+    return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
+  });
+const ZIssue = z.object({
+  amount: ZMinorText,
+  ownerMobile: z.string().regex(/^[0-9]{10}$/).optional(),
+  /** Issue it already expired (tests). */
+  expired: z.union([z.boolean(), z.literal('on')]).optional(),
+});
+const ZHash = z.object({ hash: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
+const ZMobile = z.object({ mobile: z.string().max(16) });
+
+/**
+ * TrueMoney gift vouchers, simulated (SANDBOX=on only): issue a gift link with
+ * an amount (page or JSON), then verify/redeem like the real API, mirroring its
+ * statuses: SUCCESS, TARGET_USER_REDEEMED, CANNOT_GET_OWN_VOUCHER,
+ * VOUCHER_EXPIRED, VOUCHER_OUT_OF_STOCK, VOUCHER_NOT_FOUND. One ticket each.
+ */
+export async function registerVoucherSimulator(app: FastifyInstance, deps: { clock: Clock }): Promise<void> {
+  const vouchers = new Map<string, Voucher>();
+
+  function issue(input: z.infer<typeof ZIssue>): { hash: string; link: string } {
+    const hash = randomBytes(16).toString('hex');
+    const expired = input.expired === true || input.expired === 'on';
+    const expiresAt = new Date(deps.clock.now().getTime() + (expired ? -1 : 7) * DAY);
+    vouchers.set(hash, { hash, amount: input.amount, ownerMobile: input.ownerMobile ?? '0800000000', expiresAt, redeemedBy: null });
+    if (vouchers.size > LIMIT) {
+      const oldest = vouchers.keys().next().value;
+      if (oldest !== undefined) vouchers.delete(oldest);
+    }
+    return { hash, link: `https://gift.truemoney.com/campaign/?v=${hash}` };
+  }
+
+  function answer(hash: string, mobile: string, redeem: boolean): { http: number; body: object } {
+    const v = vouchers.get(hash);
+    const status = (code: string, data: object | null = null) => ({ http: code === 'SUCCESS' ? 200 : code === 'VOUCHER_NOT_FOUND' ? 404 : 400, body: { status: { code }, data } });
+    if (!v) return status('VOUCHER_NOT_FOUND');
+    const voucher = { amount_baht: emvAmount(v.amount), redeemed: v.redeemedBy ? 1 : 0, member: 1 };
+    if (deps.clock.now() > v.expiresAt) return status('VOUCHER_EXPIRED', { voucher });
+    if (mobile === v.ownerMobile) return status('CANNOT_GET_OWN_VOUCHER', { voucher });
+    if (v.redeemedBy === mobile) return status('TARGET_USER_REDEEMED', { voucher, my_ticket: { amount_baht: emvAmount(v.amount) } });
+    if (v.redeemedBy) return status('VOUCHER_OUT_OF_STOCK', { voucher });
+    if (redeem) v.redeemedBy = mobile;
+    return status('SUCCESS', { voucher, my_ticket: redeem ? { amount_baht: emvAmount(v.amount) } : null });
+  }
+
+  await app.register(
+    (sandbox, _options, done) => {
+      sandbox.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done2) => {
+        done2(null, Object.fromEntries(new URLSearchParams(String(body))));
+      });
+
+      sandbox.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(voucherPage()));
+
+      sandbox.post('/vouchers', (request, reply) => {
+        const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+        const input = ZIssue.safeParse(request.body);
+        if (!input.success) {
+          return isForm ? reply.status(400).type('text/html; charset=utf-8').send(voucherPage({ error: 'Enter an amount such as 50.00.' })) : reply.status(400).send({ message: 'KEY_INVALID' });
+        }
+        const issued = issue(input.data);
+        return isForm ? reply.type('text/html; charset=utf-8').send(voucherPage({ link: issued.link })) : reply.status(201).send(issued);
+      });
+
+      sandbox.get('/campaign/vouchers/:hash/verify', (request, reply) => {
+        const { http, body } = answer(ZHash.parse(request.params).hash, ZMobile.parse(request.query).mobile, false);
+        return reply.status(http).send(body);
+      });
+
+      sandbox.post('/campaign/vouchers/:hash/redeem', (request, reply) => {
+        const { http, body } = answer(ZHash.parse(request.params).hash, ZMobile.parse(request.body).mobile, true);
+        return reply.status(http).send(body);
+      });
+      done();
+    },
+    { prefix: VOUCHER_SANDBOX_PATH },
+  );
+}
