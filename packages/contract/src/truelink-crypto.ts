@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The gift-link envelope (domain rules 4), written once for the web (which
  * encrypts) and the server (which decrypts), with Web Crypto on both ends:
@@ -12,6 +11,31 @@
  * (base64url, 32 bytes) in the page it serves (see docs/decisions.md).
  */
 export const TRUELINK_SEPARATOR = '::';
+
+/**
+ * The few Web Crypto and text globals used here, typed locally: the contract
+ * compiles without the DOM or Node libraries, and the same code runs in the
+ * browser and in Node (both provide these globals).
+ */
+type AesKey = object;
+type AesParams = { name: 'AES-GCM'; iv: Uint8Array<ArrayBuffer> };
+type Runtime = {
+  crypto: {
+    subtle: {
+      digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+      importKey(format: 'raw', key: Uint8Array<ArrayBuffer>, algorithm: { name: 'AES-GCM' }, extractable: false, usages: ('encrypt' | 'decrypt')[]): Promise<AesKey>;
+      encrypt(params: AesParams, key: AesKey, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+      decrypt(params: AesParams, key: AesKey, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
+    };
+    getRandomValues<T extends Uint8Array<ArrayBuffer>>(array: T): T;
+  };
+  TextEncoder: new () => { encode(text: string): Uint8Array<ArrayBuffer> };
+  TextDecoder: new (label: 'utf-8', options: { fatal: boolean }) => { decode(bytes: ArrayBuffer): string };
+  btoa(binary: string): string;
+  atob(base64: string): string;
+};
+const runtime = globalThis as unknown as Runtime;
+const { crypto, TextEncoder, TextDecoder } = runtime;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -56,14 +80,14 @@ export async function decryptTruelink(keyB64: string, token: string): Promise<{ 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return runtime.btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   const padded = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
   try {
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    return Uint8Array.from(runtime.atob(padded), (c) => c.charCodeAt(0));
   } catch {
     return undefined;
   }

@@ -20,6 +20,8 @@ import { createDepositRules } from './deposit-rules.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { registerGiftLinkRoutes } from './gift-link-routes.ts';
 import { createGiftLinkService } from './gift-link-service.ts';
+import { registerNoticeRoutes } from './notice-routes.ts';
+import { createNoticeService } from './notice-service.ts';
 import { QR_CALLBACK_PATH, registerQrRoutes } from './qr-routes.ts';
 import { createQrService } from './qr-service.ts';
 import { createSlipLinkSigner } from './slip-link-signer.ts';
@@ -93,7 +95,9 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
     log: app.log,
     truelinkKey: deps.truelinkKey,
   });
-  registerGiftLinkRoutes(app, { giftLinks, idempotency: createIdempotency({ db, clock }) });
+  const idempotency = createIdempotency({ db, clock });
+  registerGiftLinkRoutes(app, { giftLinks, idempotency });
+  registerNoticeRoutes(app, { notices: createNoticeService({ db, lookups, rules, clock }), idempotency, sandbox: config.sandbox });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
   app.decorate('slipVerifier', verifier);
