@@ -41,8 +41,16 @@ export async function gameBalance(t: TestApp, memberId: string, code: GameCode):
   return balanceOfRef(t, memberGame(memberId, code, 'THB'));
 }
 
+/** What the site holds at a provider: the sum over the sharded provider:<code> accounts. */
 export async function providerHolding(t: TestApp, code: GameCode): Promise<bigint> {
-  return balanceOfRef(t, systemAccount(ACCOUNT_CODES.provider(code), 'THB'));
+  const base = ACCOUNT_CODES.provider(code);
+  const rows = await t.database.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner_id', 'is', null)
+    .where((eb) => eb.or([eb('code', '=', base), eb('code', 'like', `${base}#%`)]))
+    .execute();
+  return rows.reduce((sum, r) => sum + r.balance, 0n);
 }
 
 async function balanceOfRef(t: TestApp, ref: Parameters<typeof ensureAccount>[1]): Promise<bigint> {

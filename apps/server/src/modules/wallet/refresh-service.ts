@@ -4,7 +4,7 @@ import type { TGameAccount } from '@jetton/contract/wallet';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { ensureAccount } from '../../ledger/accounts.ts';
-import { ACCOUNT_CODES, memberGame, systemAccount } from '../../ledger/account-codes.ts';
+import { ACCOUNT_CODES, memberGame, shardedSystemAccount } from '../../ledger/account-codes.ts';
 import { createLedgerRepository } from '../../ledger/ledger-repository.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
@@ -51,7 +51,7 @@ export function createRefreshService(deps: RefreshDeps) {
       if ((await createWalletRepository(trx).lastPostings([game])).get(game) !== before) return;
       const diff = observed - ((await ledger.balance(game)) ?? 0n);
       if (diff === 0n) return;
-      const pnl = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.gamePnl, member.currency));
+      const pnl = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.gamePnl, member.currency, member.memberId));
       await postEntry(trx, {
         kind: TRANSFER_ENTRY_KINDS.pnl,
         memo: `observed at refresh: ${code}`,

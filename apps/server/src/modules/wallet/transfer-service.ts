@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountBalance, ensureAccount } from '../../ledger/accounts.ts';
-import { ACCOUNT_CODES, memberWallet, systemAccount } from '../../ledger/account-codes.ts';
+import { ACCOUNT_CODES, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
@@ -89,7 +89,7 @@ export function createTransferService(deps: TransferDeps) {
     // (1) Debit the wallet and record the transfer, in one transaction.
     const row = await withMoneyTransaction(db, async (trx) => {
       const wallet = await ensureAccount(trx, memberWallet(member.memberId, member.currency));
-      const provider = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.provider(target.code), member.currency));
+      const provider = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId));
       const value = amount === 'ALL' ? await accountBalance(trx, memberWallet(member.memberId, member.currency)) : amount;
       // An empty wallet has nothing to move; a few satang are below the minimum.
       if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');

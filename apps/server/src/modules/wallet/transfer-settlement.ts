@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { ensureAccount } from '../../ledger/accounts.ts';
-import { ACCOUNT_CODES, memberGame, memberWallet, systemAccount } from '../../ledger/account-codes.ts';
+import { ACCOUNT_CODES, memberGame, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
 import { createLedgerRepository } from '../../ledger/ledger-repository.ts';
 import { postEntry, reverseEntry } from '../../ledger/post-entry.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
@@ -38,7 +38,7 @@ export function createTransferSettlement(deps: { clock: Clock }) {
     async completeToGame(trx: Kysely<DB>, transfer: Transfer): Promise<boolean> {
       const settled = await createTransferRepository(trx).settle(transfer.id, 'SUCCESS', null, deps.clock.now());
       if (!settled) return false;
-      const provider = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.provider(settled.game_code), settled.currency));
+      const provider = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.provider(settled.game_code), settled.currency, settled.member_id));
       const game = await ensureAccount(trx, memberGame(settled.member_id, settled.game_code, settled.currency));
       await postEntry(trx, {
         kind: TRANSFER_ENTRY_KINDS.toGameConfirm,
@@ -74,7 +74,7 @@ export function createTransferSettlement(deps: { clock: Clock }) {
       await ledger.lockAccounts([game]);
       const cached = (await ledger.balance(game)) ?? 0n;
       if (cached < amount) {
-        const pnl = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.gamePnl, currency));
+        const pnl = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.gamePnl, currency, memberId));
         await postEntry(trx, {
           kind: TRANSFER_ENTRY_KINDS.pnl,
           memo: `observed at withdraw ${settled.id}`,
