@@ -26,7 +26,7 @@ export function Toaster() {
           >
             <Icon aria-hidden="true" size={20} strokeWidth={2} className={styles.icon} />
             <p className={styles.text}>{toast.text}</p>
-            <button type="button" className={styles.close} onClick={() => dismissToast(toast.id)} aria-label={t('common.close')}>
+            <button type="button" className={styles.close} onClick={() => dismissToast(toast.id)} aria-label={t('common.dismiss')}>
               <X aria-hidden="true" size={18} strokeWidth={2} />
             </button>
           </div>

@@ -45,7 +45,7 @@ export function BalanceHeader({ wallet, lastSync, checking, onCheckBalance, onTr
           {t('home.totalBalance')}
         </h2>
         <p className={styles.amount} translate="no">
-          {formatMoney(totalBalance(wallet))}
+          <span>{formatMoney(totalBalance(wallet))}</span>
           <span className={styles.unit}>{t('home.currency')}</span>
         </p>
         <p className={styles.sync} aria-live="polite">

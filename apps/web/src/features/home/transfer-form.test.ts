@@ -23,6 +23,13 @@ describe('transfer form', () => {
     expect(errorsOf({ from: 'pg', to: 'pg', amount: '100' })).toEqual({ to: TRANSFER_RULES.sameAccount });
   });
 
+  it('says every problem at once', () => {
+    expect(errorsOf({ from: 'pg', to: 'pg', amount: '0.5' })).toEqual({
+      to: TRANSFER_RULES.sameAccount,
+      amount: TRANSFER_RULES.minimum,
+    });
+  });
+
   it('wants at least 1 baht', () => {
     expect(errorsOf({ from: WALLET, to: 'pg', amount: '' })).toEqual({ amount: TRANSFER_RULES.minimum });
     expect(errorsOf({ from: WALLET, to: 'pg', amount: '0.99' })).toEqual({ amount: TRANSFER_RULES.minimum });

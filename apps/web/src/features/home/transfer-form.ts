@@ -36,6 +36,11 @@ export const transferForm = z
   .refine((v) => v.from === '' || v.to === '' || v.from !== v.to, {
     error: TRANSFER_RULES.sameAccount,
     path: ['to'],
+    // Also while the amount is wrong: the member sees every problem at once.
+    when: ({ value }) => {
+      const { from, to } = value as { from?: unknown; to?: unknown };
+      return typeof from === 'string' && typeof to === 'string';
+    },
   });
 
 export type TransferFormInput = z.input<typeof transferForm>;

@@ -45,7 +45,7 @@ export function StatementItem({ row, gameNames, now, locale }: StatementItemProp
         </p>
       </div>
       <div className={styles.side}>
-        <p className={cx(styles.amount, sign === '+' ? styles.credit : styles.debit)} translate="no">
+        <p className={cx(styles.amount, status === 'failed' ? styles.void : sign === '+' ? styles.credit : styles.debit)} translate="no">
           {signedAmount(row)}
         </p>
         <p className={cx(styles.status, styles[status])}>{t(`statement.status.${status}`)}</p>
