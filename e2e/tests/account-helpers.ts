@@ -51,3 +51,14 @@ export async function logIn(page: Page, locale: TestLocale, phone: string, passw
   if (remember) await page.getByLabel(text(locale, 'login.remember')).check();
   await ui.button('login.submit').click();
 }
+
+/**
+ * Home opens the agreement dialog by itself 1.5 s after a login (the login page
+ * forgets `remember-agreement`); a member accepts it before going on, else the
+ * modal dialog keeps the page behind it out of reach.
+ */
+export async function acceptAgreement(page: Page, locale: TestLocale): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: text(locale, 'home.agreement.title') });
+  await dialog.getByRole('button', { name: text(locale, 'home.agreement.accept') }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
-import { logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
+import { acceptAgreement, logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
 
 test('a new member registers through all four steps, logs in remembered, changes the password and logs out', async ({ page, request }) => {
   const ui = screenText(page, 'th');
@@ -55,6 +55,7 @@ test('a new member registers through all four steps, logs in remembered, changes
   // Remember me keeps the token in localStorage: a reload stays logged in.
   await logIn(page, 'th', phone, password, true);
   await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'th');
   expect(await page.evaluate(() => [localStorage.getItem('token') !== null, sessionStorage.getItem('token')])).toEqual([true, null]);
   await page.reload();
   await expect(page.getByRole('heading', { name: text('th', 'home.title') })).toBeVisible();
@@ -82,6 +83,7 @@ test('a new member registers through all four steps, logs in remembered, changes
   await expect(page.getByRole('alert').filter({ hasText: text('th', 'errors.WRONG_PASSWORD') })).toBeVisible();
   await logIn(page, 'th', phone, newPassword);
   await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'th');
 
   // Logout tells the server, clears the token and goes to /login.
   const logout = page.waitForResponse((r) => r.url().endsWith('/api/logout') && r.request().method() === 'POST');

@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { text, type TestLocale } from '../support/i18n.ts';
+
+/** Money as the site shows it: two decimals, thousands separators, Latin digits in every language. */
+export function money(amount: number): string {
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}
+
+/** Minor units from a "1,234.50" text. */
+export function minorOf(shown: string): number {
+  return Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
+}
+
+async function apiToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const response = await request.post('/api/login', { data: { username: phone, password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+type WalletAnswer = {
+  wallet: { amount: number };
+  bankAccount: { bankCode: string; bankAccountNo: string; bankAccountName: string } | null;
+};
+
+export async function walletOf(request: APIRequestContext, token: string): Promise<WalletAnswer> {
+  const response = await request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as WalletAnswer;
+}
+
+/**
+ * Puts money in the member's wallet the way a member does: a transfer from
+ * their own bank account to the site's deposit account at the sandbox bank,
+ * then its slip uploaded (POST /api/wallet/slip); the slip verifier credits
+ * the wallet. Only tops up what is missing, so a rerun against a kept
+ * database does not pile up money. Returns the wallet amount afterwards.
+ */
+export async function fundWallet(request: APIRequestContext, member: { phone: string; password: string }, atLeast: number): Promise<number> {
+  const token = await apiToken(request, member.phone, member.password);
+  const before = await walletOf(request, token);
+  const missing = atLeast - before.wallet.amount;
+  if (missing <= 0) return before.wallet.amount;
+  const own = before.bankAccount;
+  if (!own) throw new Error('the member has no bank account to deposit from');
+
+  const lookup = (await (await request.get('/api/lookup/deposit')).json()) as {
+    banks: { bankCode: string; bankAccountNo: string; bankAccountName: string }[];
+  };
+  const site = lookup.banks[0];
+  if (!site) throw new Error('no deposit account in the deposit lookup');
+  const sent = await request.post('/sandbox/bank/transfers', {
+    data: {
+      amount: missing.toFixed(2),
+      sender: { bank: own.bankCode, account: own.bankAccountNo, name: own.bankAccountName },
+      receiver: { bank: site.bankCode, account: site.bankAccountNo, name: site.bankAccountName },
+    },
+  });
+  expect(sent.status(), 'the sandbox bank makes the transfer').toBe(201);
+  const { slipUrl } = (await sent.json()) as { slipUrl: string };
+  const slip = await (await request.get(slipUrl)).body();
+
+  const uploaded = await request.post('/api/wallet/slip', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: slip } },
+  });
+  expect(uploaded.status(), 'the slip upload is accepted').toBe(201);
+  await expect.poll(async () => (await walletOf(request, token)).wallet.amount, { timeout: 30_000 }).toBeGreaterThanOrEqual(atLeast);
+  return (await walletOf(request, token)).wallet.amount;
+}
+
+/** The home header (the region named by its 'Total balance' heading). */
+export function balanceHeader(page: Page, locale: TestLocale): Locator {
+  return page.getByRole('region', { name: text(locale, 'home.totalBalance') });
+}
+
+/** A game card on home, by the game's name. */
+export function gameCard(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** Picks a language with the top bar's select, as a member does. */
+export async function switchLanguage(page: Page, from: TestLocale, to: TestLocale): Promise<void> {
+  await page.getByRole('combobox', { name: text(from, 'language.label') }).selectOption(to);
+  await expect(page.locator('html')).toHaveAttribute('lang', { th: 'th', la: 'lo', en: 'en' }[to]);
+}
