@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
-import { logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
+import { acceptAgreement, logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -19,10 +19,13 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   expect(registered.status()).toBe(201);
 
   // Registration only accepts English names for KTB; a member from before that rule still holds a Thai one.
-  // GET /api/wallet (the spec's source of the bank account) is not served yet, so this test answers it,
-  // and keeps the name the real PUT /api/account/bankAccountName accepted.
+  // The real GET /api/wallet answer gets that older Thai name, until the real PUT
+  // /api/account/bankAccountName has accepted a new one.
   let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } };
-  await page.route('**/api/wallet', (route) => route.fulfill({ json: { bankAccount } }));
+  await page.route('**/api/wallet', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), bankAccount } });
+  });
   await page.route('**/api/account/bankAccountName', async (route) => {
     const response = await route.fetch();
     const body = route.request().postDataJSON() as { bankCode: string; bankAccountName: string };
@@ -35,6 +38,12 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   await page.goto('/login');
   await logIn(page, 'en', phone, password);
   await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'en');
+  // Home offers the edit next to the bank account too (the same dialog).
+  const bankCard = page.getByRole('region', { name: text('en', 'home.bankAccount') });
+  await expect(bankCard.getByText(text('en', 'bankNameEdit.notice'))).toBeVisible();
+  await expect(bankCard.getByText(accountNo, { exact: true })).toBeVisible();
+  await expect(bankCard.getByRole('button', { name: text('en', 'bankNameEdit.open') })).toBeVisible();
   await page.goto('/user/profile');
   await expect(page.getByText(text('en', 'bankNameEdit.notice'))).toBeVisible();
   await screenText(page, 'en').button('bankNameEdit.open').click();
