@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { gameArt, MONEY_MOCKS } from './screenshot-money-mocks.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -17,7 +18,15 @@ const { values: args } = parseArgs({
   },
 });
 
-type Screen = { name: string; path: string; member?: boolean; full?: boolean; act?: (page: Page) => Promise<void> };
+type Screen = {
+  name: string;
+  path: string;
+  member?: boolean;
+  full?: boolean;
+  act?: (page: Page) => Promise<void>;
+  /** Member screens start with the agreement accepted, except the one that shows it. */
+  agreement?: boolean;
+};
 
 const SCREENS: Screen[] = [
   { name: 'login', path: '/login' },
@@ -37,7 +46,14 @@ const SCREENS: Screen[] = [
   { name: 'howto-player', path: '/howto', act: (page) => page.getByRole('listitem').nth(1).getByRole('button').click() },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'terminated', path: '/terminated' },
-  { name: 'member-home', path: '/user/home', member: true },
+  { name: 'member-home', path: '/user/home', member: true, full: true },
+  { name: 'home-agreement', path: '/user/home', member: true, agreement: true, act: (page) => page.locator('dialog[open]').waitFor() },
+  { name: 'home-game', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Gold' }).getByRole('button')) },
+  { name: 'home-game-open', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Spin' }).getByRole('button')) },
+  { name: 'home-transfer', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main section button[aria-haspopup=dialog]').first()) },
+  { name: 'home-transfer-error', path: '/user/home', member: true, act: transferErrors },
+  { name: 'home-deposit', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main ul button[aria-haspopup=dialog]').first()) },
+  { name: 'statement', path: '/user/statement', member: true, full: true },
   { name: 'member-conditions', path: '/user/home', member: true, act: (page) => page.getByRole('navigation').getByRole('button').click() },
   { name: 'member-contact', path: '/user/contact', member: true },
 ];
@@ -71,6 +87,16 @@ async function registerUpTo(page: Page, stop: RegisterStop): Promise<void> {
     await page.locator('input[name=firstName]').fill('สมชาย');
     return next();
   }
+}
+
+async function openSheet(opener: ReturnType<Page['locator']>): Promise<void> {
+  await opener.click();
+  await opener.page().locator('dialog[open]').waitFor();
+}
+
+async function transferErrors(page: Page): Promise<void> {
+  await openSheet(page.locator('main section button[aria-haspopup=dialog]').first());
+  await page.locator('dialog[open] form button[type=submit]').click();
 }
 
 async function openProfileSheet(page: Page, index: number): Promise<void> {
@@ -109,8 +135,7 @@ const MOCKS: Record<string, unknown> = {
     memberNo: 100001,
     inviteCode: 'PR100001',
   },
-  // A KTB account whose stored name is still Thai: the profile offers the English-name edit.
-  '/api/wallet': { bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } } },
+  ...MONEY_MOCKS,
   '/api/lookup/contact': {
     contactText: {
       th: 'ติดต่อทีมงานได้ตลอด 24 ชั่วโมง ผ่าน LINE หรือแชท\nตอบกลับภายใน 5 นาที',
@@ -137,11 +162,12 @@ const MOCKS: Record<string, unknown> = {
 async function shoot(browser: Browser, screen: Screen, locale: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   await context.addInitScript(
-    ([lang, member]) => {
+    ([lang, member, agreement]) => {
       localStorage.setItem('locale', lang);
       if (member) sessionStorage.setItem('token', 'screenshot-token');
+      if (member && !agreement) localStorage.setItem('remember-agreement', 'true');
     },
-    [locale, screen.member ?? false] as const,
+    [locale, screen.member ?? false, screen.agreement ?? false] as const,
   );
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error on ${screen.name} (${locale}): ${error.message}`));
@@ -150,6 +176,9 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
       const path = new URL(route.request().url()).pathname;
       return path in MOCKS ? route.fulfill({ json: MOCKS[path] }) : route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } });
     });
+    await page.route('**/assets/games/**', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: gameArt(new URL(route.request().url()).pathname) }),
+    );
   }
   await page.goto(`${args.base}${screen.path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
