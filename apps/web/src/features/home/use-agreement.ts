@@ -6,6 +6,13 @@ import { ZTextList } from '@jetton/contract/lookup';
 import { apiRequest } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
+/** Calls `onDue` 1.5 s from now unless the agreement was seen; returns the cancel. */
+export function scheduleAgreement(seen: boolean, onDue: () => void): () => void {
+  if (seen) return () => undefined;
+  const timer = setTimeout(onDue, DELAYS_MS.agreementDialog);
+  return () => clearTimeout(timer);
+}
+
 /** Written when the member accepts; the dialog is not shown again while it is there. */
 const ACCEPTED = 'true';
 
@@ -25,11 +32,7 @@ export function useAgreement() {
     staleTime: 5 * 60_000,
   });
 
-  useEffect(() => {
-    if (seen) return;
-    const timer = setTimeout(() => setDue(true), DELAYS_MS.agreementDialog);
-    return () => clearTimeout(timer);
-  }, [seen]);
+  useEffect(() => scheduleAgreement(seen, () => setDue(true)), [seen]);
 
   return {
     open: !seen && due && !dismissed && (texts.data?.length ?? 0) > 0,
