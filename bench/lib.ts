@@ -8,19 +8,41 @@ export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 
 export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
 
-/** Starts a bench child process and waits for its `READY <ports...>` line. */
-export async function startChild(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ports: number[] }> {
-  const child = spawn(process.execPath, [path.join(benchDir, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const ports = await new Promise<number[]>((resolve, reject) => {
+/**
+ * Starts a bench child process (with an IPC channel) and waits for its
+ * `READY <fields...>` line; `ports` are the numeric fields, `fields` all of them.
+ */
+export async function startChild(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ports: number[]; fields: string[] }> {
+  const child = spawn(process.execPath, [path.join(benchDir, script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const fields = await new Promise<string[]>((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      const match = /READY ([\d ]+)\n/.exec(buffer);
-      if (match?.[1]) resolve(match[1].trim().split(' ').map(Number));
+      const match = /READY ([^\n]+)\n/.exec(buffer);
+      if (match?.[1]) resolve(match[1].trim().split(' '));
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code ?? 'signal'}`)));
   });
-  return { child, ports };
+  return { child, fields, ports: fields.filter((f) => /^\d+$/.test(f)).map(Number) };
+}
+
+/** Asks a child for something on its IPC channel and waits for the answer. */
+export function ask<T>(child: ChildProcess, message: unknown): Promise<T> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(message as object);
+  });
+}
+
+/** Stops a child and waits until it has cleaned up (databases dropped). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 export async function load(options: autocannon.Options): Promise<LoadResult> {

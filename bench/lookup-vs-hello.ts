@@ -5,7 +5,7 @@
  * other load on the machine does not decide the figure.
  * Target: the lookup at >= 0.6 of hello-world.
  */
-import { load, saveResult, startChild, type LoadResult } from './lib.ts';
+import { load, saveResult, startChild, stopChild, type LoadResult } from './lib.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -42,6 +42,6 @@ export async function runLookupBench(): Promise<void> {
     console.log(`median ratio: ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`);
     saveResult('lookup-vs-hello', { at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, rounds, ratio });
   } finally {
-    child.kill();
+    await stopChild(child);
   }
 }
