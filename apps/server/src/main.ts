@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   console.log(`\nJetton is running on http://${shownHost}:${config.port} (database: ${engine})`);
   if (config.sandbox) {
     console.log(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
-    console.log(`Simulators: http://${shownHost}:${config.port}/sandbox/ops, /sandbox/sms; API docs: /api/docs`);
+    console.log(`Simulators: http://${shownHost}:${config.port}/sandbox/ops, /sandbox/sms, /sandbox/bank, /sandbox/pay, /sandbox/voucher; API docs: /api/docs`);
   }
 }
 

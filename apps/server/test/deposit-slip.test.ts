@@ -54,6 +54,11 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
     expect(slip).toMatchObject({ status: 'success', amount: 250.5, note: null });
     expect(await walletBalance(t, m.id)).toBe(25_050n);
     expect(await coinsOf(t, m.id)).toBe(2);
+    // The statement reads the ledger: the credit shows as a deposit.
+    const statement = await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 10 }, { token: m.token });
+    expect(statement.json<{ statements: { statementType: string; amount: number }[] }>().statements).toContainEqual(
+      expect.objectContaining({ statementType: 'deposit', amount: 250.5 }),
+    );
   });
 
   it('refuses the same slip sent again later: SLIP_REFNO_DUPLICATED, credited once', async () => {

@@ -19,7 +19,7 @@ export const ZDepositRules = z.object({
   slipMaxAgeMs: z.number().int().positive().default(60 * 60_000),
   /** Pixel bounds of an upload: a bank slip is a phone screenshot, not a poster. */
   slipMaxSide: z.number().int().positive().default(8_000),
-  slipMaxPixels: z.number().int().positive().default(40_000_000),
+  slipMaxPixels: z.number().int().positive().default(16_000_000),
   /** Transport failures at the bank are retried this many times before UNKNOW_ERROR. */
   slipVerifyAttempts: z.number().int().positive().default(3),
   /** Lifetime of a QR deposit. */
