@@ -31,7 +31,7 @@ export const MONEY_MOCKS: Record<string, unknown> = {
   '/api/wallet': {
     profile: { _id: '0197a3f2-5b1c-7e4d-9a2b-3c4d5e6f7a8b', name: 'SOMCHAI JAIDEE', username: '0812345678', createdAt: '2026-03-04T17:05:09.000Z', coin: 12 },
     bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } },
-    wallet: { amount: 123456.78 },
+    wallet: { amount: 123456.78, currency: 'THB' },
     invite: { amount: 35.5, success: 3, fail: 12 },
     slots,
   },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { GAME_CATEGORIES, GAME_CODES, LIMITS } from './constants.ts';
+import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, LIMITS } from './constants.ts';
 import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';
 
-export const ZWalletBalance = z.object({ amount: ZAmount });
+/** The member's one currency (domain rules section 1), so screens name the right unit. */
+export const ZWalletBalance = z.object({ amount: ZAmount, currency: z.enum(CURRENCIES) });
 
 export const ZInviteSummary = z.object({
   amount: ZAmount,

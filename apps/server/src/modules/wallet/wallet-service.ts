@@ -24,7 +24,7 @@ export function createWalletService(deps: { db: Kysely<DB>; profile: ProfileServ
       return {
         profile: { _id: profile._id, name: profile.name, username: profile.username, createdAt: profile.createdAt, coin: profile.coin },
         bankAccount,
-        wallet: { amount: fromMinor(balance) },
+        wallet: { amount: fromMinor(balance), currency: member.currency },
         // Accrued invite bonus arrives with the invite feature (issue 7); until then nothing is accrued.
         invite: { amount: 0, ...invitees },
         slots,

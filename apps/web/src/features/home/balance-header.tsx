@@ -46,7 +46,7 @@ export function BalanceHeader({ wallet, lastSync, checking, onCheckBalance, onTr
         </h2>
         <p className={styles.amount} translate="no">
           <span>{formatMoney(totalBalance(wallet))}</span>
-          <span className={styles.unit}>{t('home.currency')}</span>
+          <span className={styles.unit}>{t(`home.currency${wallet.wallet.currency}`)}</span>
         </p>
         <p className={styles.sync} aria-live="polite">
           {lastSync === undefined ? t('home.neverChecked') : t('home.lastSync', { time: formatDateTime(lastSync) })}
