@@ -25,6 +25,7 @@ import { createSettingsRepository } from './modules/lookup/settings-repository.t
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
+import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
 
 export type AppDeps = {
   config: Config;
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     startJobs: deps.startJobs ?? true,
   });
+  await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {

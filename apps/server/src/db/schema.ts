@@ -4,6 +4,7 @@ import type { DepositNoticesTable, GiftLinksTable, QrCodesTable, SlipsTable } fr
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
+import type { WithdrawalsTable } from './tables/withdraw.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -42,4 +43,6 @@ export type DB = {
   qr_codes: QrCodesTable;
   gift_links: GiftLinksTable;
   deposit_notices: DepositNoticesTable;
+  // 0007-withdraw
+  withdrawals: WithdrawalsTable;
 };

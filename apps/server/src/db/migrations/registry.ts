@@ -5,6 +5,7 @@ import * as m0003 from './0003-ledger.ts';
 import * as m0004 from './0004-demo-provider.ts';
 import * as m0005 from './0005-wallet.ts';
 import * as m0006 from './0006-deposit.ts';
+import * as m0007 from './0007-withdraw.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-demo-provider': m0004,
   '0005-wallet': m0005,
   '0006-deposit': m0006,
+  '0007-withdraw': m0007,
 };

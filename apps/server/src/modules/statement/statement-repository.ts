@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export type StatementRow = {
-  source: 'transfer' | 'entry';
+  source: 'transfer' | 'entry' | 'withdrawal';
   id: string;
   /** transfer: to_game | from_game; entry: the journal entry kind. */
   kind: string;
@@ -21,8 +21,15 @@ export type StatementRow = {
 export const STATEMENT_ENTRY_KINDS = ['deposit.%', 'bonus.%', 'withdraw.%'] as const;
 
 /**
- * A member's statement lines, newest first, from two indexed sources: the
- * transfers (transfers_member_created) and the postings on the member's wallet
+ * The withdrawal module's own entries on the wallet (hold and its return):
+ * the withdrawals table shows each withdrawal once, with its status, instead.
+ */
+const WITHDRAWAL_ROW_KINDS = ['withdraw.hold', 'withdraw.return'] as const;
+
+/**
+ * A member's statement lines, newest first, from three indexed sources: the
+ * transfers (transfers_member_created), the withdrawals
+ * (withdrawals_member_created_idx) and the postings on the member's wallet
  * (postings_account_id) whose entry kind the statement shows. Kysely stays here.
  */
 export function createStatementRepository(db: Kysely<DB>) {
@@ -33,7 +40,15 @@ export function createStatementRepository(db: Kysely<DB>) {
     join postings p on p.account_id = a.id
     join journal_entries e on e.id = p.entry_id
     where a.owner_id = ${memberId} and a.kind = 'wallet'
-      and (${sql.join(STATEMENT_ENTRY_KINDS.map((k) => sql`e.kind like ${k}`), sql` or `)})`;
+      and (${sql.join(STATEMENT_ENTRY_KINDS.map((k) => sql`e.kind like ${k}`), sql` or `)})
+      and e.kind not in (${sql.join(WITHDRAWAL_ROW_KINDS)})`;
+  // One line per withdrawal: SUCCESS when paid, FAILED when refused or rejected, in progress otherwise.
+  const withdrawals = (memberId: string) => sql`
+    select 'withdrawal' as source, w.id::text as id, 'withdraw.request' as kind, null::text as game_code,
+           case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end as status,
+           -w.amount as amount, null::text as memo, w.created_at
+    from withdrawals w
+    where w.member_id = ${memberId}`;
   const transfers = (memberId: string) => sql`
     select 'transfer' as source, t.id::text as id, t.direction as kind, t.game_code, t.status,
            case when t.direction = 'to_game' then -t.amount else t.amount end as amount, null::text as memo, t.created_at
@@ -46,6 +61,8 @@ export function createStatementRepository(db: Kysely<DB>) {
         ${transfers(memberId)}
         union all
         ${walletPostings(memberId)}
+        union all
+        ${withdrawals(memberId)}
         order by created_at desc, id desc
         limit ${limit} offset ${offset}`.execute(db);
       return result.rows;
@@ -53,7 +70,8 @@ export function createStatementRepository(db: Kysely<DB>) {
 
     async count(memberId: string): Promise<number> {
       const result = await sql<{ total: number }>`
-        select ((select count(*) from (${transfers(memberId)}) t) + (select count(*) from (${walletPostings(memberId)}) w))::int as total`.execute(db);
+        select ((select count(*) from (${transfers(memberId)}) t) + (select count(*) from (${walletPostings(memberId)}) w)
+        + (select count(*) from withdrawals where member_id = ${memberId}))::int as total`.execute(db);
       return result.rows[0]?.total ?? 0;
     },
   };

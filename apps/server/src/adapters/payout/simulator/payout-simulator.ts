@@ -1,0 +1,87 @@
+import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { agentKeyMatches } from '../../games/demo-provider/agent-key.ts';
+
+/** The sandbox payout API (SANDBOX=on only), next to the sandbox bank; the adapter's base URL. */
+export const PAYOUT_SANDBOX_PATH = '/sandbox/bank/payouts';
+
+/** The key the site's payout adapter presents, derived from the token secret. */
+export function payoutApiKey(tokenSecret: string): string {
+  return createHmac('sha256', tokenSecret).update('sandbox-bank-payout').digest('base64url');
+}
+
+const ZPayout = z.object({
+  payoutId: z.string().min(1).max(64),
+  amount: z.string().regex(/^[1-9][0-9]{0,14}$/),
+  currency: z.enum(['THB', 'LAK']),
+  bank: z.string().min(1).max(16),
+  account: z.string().min(1).max(32),
+  name: z.string().min(1).max(120),
+});
+type Payout = z.infer<typeof ZPayout> & { status: 'SUCCESS' | 'FAILED'; reason?: string; calls: number };
+
+/**
+ * none: pays; fail: refuses new payouts (recorded FAILED); timeout: pays but
+ * answers only after holdMs (the site's call times out: the answer is lost);
+ * unavailable: 503 without recording anything.
+ */
+const ZFaults = z.object({ mode: z.enum(['none', 'fail', 'timeout', 'unavailable']), holdMs: z.number().int().min(0).max(60_000).optional() });
+const LIMIT = 10_000;
+
+/**
+ * Payouts in process memory (per node, like the rest of the sandbox bank).
+ * Idempotent by payoutId, as a real disbursement API must be: a payout id is
+ * paid at most once, and the same id again answers the first outcome.
+ */
+export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiKey: string }): Promise<void> {
+  const payouts = new Map<string, Payout>();
+  let faults: z.infer<typeof ZFaults> = { mode: 'none' };
+  const answer = (p: Payout) => ({ payoutId: p.payoutId, status: p.status, ...(p.reason ? { reason: p.reason } : {}) });
+
+  await app.register(
+    (api, _options, done) => {
+      api.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
+
+      api.post('/', async (request, reply) => {
+        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (faults.mode === 'unavailable') return reply.status(503).send({ message: 'UNAVAILABLE' });
+        const body = ZPayout.safeParse(request.body);
+        if (!body.success) return reply.status(400).send({ message: 'KEY_INVALID' });
+        const known = payouts.get(body.data.payoutId);
+        if (known) {
+          known.calls += 1;
+          const same = (['amount', 'currency', 'bank', 'account', 'name'] as const).every((k) => known[k] === body.data[k]);
+          return same ? answer(known) : reply.status(409).send({ message: 'PAYOUT_ID_REUSED' });
+        }
+        const payout: Payout = faults.mode === 'fail'
+          ? { ...body.data, status: 'FAILED', reason: 'ACCOUNT_REFUSED', calls: 1 }
+          : { ...body.data, status: 'SUCCESS', calls: 1 };
+        payouts.set(payout.payoutId, payout);
+        if (payouts.size > LIMIT) payouts.delete(payouts.keys().next().value ?? '');
+        // The money has left; only the answer is late.
+        if (faults.mode === 'timeout') await sleep(faults.holdMs ?? 10_000);
+        return answer(payout);
+      });
+
+      api.get('/:payoutId', (request, reply) => {
+        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (faults.mode === 'unavailable') return reply.status(503).send({ message: 'UNAVAILABLE' });
+        const payout = payouts.get((request.params as { payoutId: string }).payoutId);
+        return payout ? answer(payout) : reply.status(404).send({ message: 'NO_DATA' });
+      });
+
+      // Sandbox controls for tests and people: fault injection and what was paid.
+      api.post('/faults', (request) => {
+        faults = ZFaults.parse(request.body);
+        return faults;
+      });
+      api.get('/log', () => ({ payouts: [...payouts.values()].map((p) => ({ ...answer(p), amount: p.amount, bank: p.bank, account: p.account, calls: p.calls })) }));
+      done();
+    },
+    { prefix: PAYOUT_SANDBOX_PATH },
+  );
+}

@@ -1,0 +1,27 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Written by the services from the injected Clock (tests move time). */
+type At = ColumnType<Date, Date, Date>;
+
+/**
+ * review: waits for an operator; approved: queued for the payout job; paying:
+ * sent to the payout API, outcome not known yet; success / failed / rejected: final.
+ */
+export type WithdrawalStatus = 'review' | 'approved' | 'paying' | 'success' | 'failed' | 'rejected';
+
+export type WithdrawalsTable = {
+  id: string;
+  member_id: string;
+  currency: 'THB' | 'LAK';
+  amount: bigint;
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+  status: WithdrawalStatus;
+  hold_entry_id: bigint;
+  note: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  created_at: At;
+  updated_at: At;
+};

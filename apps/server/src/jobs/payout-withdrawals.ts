@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PayoutGateway, PayoutOutcome } from '../adapters/payout/payout-gateway.ts';
+import type { Clock } from '../clock.ts';
+import type { DB } from '../db/schema.ts';
+import { withMoneyTransaction } from '../ledger/money-transaction.ts';
+import { markPaid, returnHold } from '../modules/withdraw/withdraw-ledger.ts';
+import { createWithdrawRepository, type Withdrawal } from '../modules/withdraw/withdraw-repository.ts';
+import type { WithdrawRulesSource } from '../modules/withdraw/withdraw-rules.ts';
+
+export type PayoutSummary = { claimed: number; paid: number; failed: number; unknown: number };
+
+/** Payout calls made at once per pass. */
+const PARALLEL = 8;
+
+/**
+ * Pays approved withdrawals (domain rules 5) through the payout adapter.
+ *
+ * A pass claims due rows (FOR UPDATE SKIP LOCKED, marked `paying` and leased),
+ * then, outside any transaction: a row that was `approved` is sent (pay, keyed
+ * by the withdrawal id); a row already `paying` had its answer lost, so the API
+ * is asked by id first and the payout is sent again only when the API never
+ * saw it (same id: the API pays it at most once either way).
+ *
+ * SUCCESS posts payout:pending -> payout:<bank> and ends `success`; FAILED
+ * returns the hold to the wallet and ends `failed`; no answer is asked again
+ * after payoutRetryMs. Each outcome is one conditional update from `paying`
+ * plus its entry in one transaction, so two passes can never both settle a row.
+ */
+export function createPayoutJob(deps: { db: Kysely<DB>; clock: Clock; rules: WithdrawRulesSource; gateway: PayoutGateway; log: FastifyBaseLogger }) {
+  const { db, clock, gateway } = deps;
+  const repo = createWithdrawRepository(db);
+  let running: Promise<PayoutSummary> | undefined;
+
+  async function outcomeOf(w: Withdrawal): Promise<PayoutOutcome> {
+    const send = () =>
+      gateway.pay({ payoutId: w.id, amount: w.amount, currency: w.currency, bank: w.bank_code, account: w.bank_account_no, name: w.bank_account_name });
+    if (w.status === 'approved') return send();
+    const known = await gateway.status(w.id);
+    return known.status === 'NOT_FOUND' ? send() : known;
+  }
+
+  async function settle(w: Withdrawal): Promise<keyof Omit<PayoutSummary, 'claimed'>> {
+    const outcome = await outcomeOf(w);
+    const now = clock.now();
+    if (outcome.status === 'UNKNOWN') {
+      const { payoutRetryMs } = await deps.rules.get();
+      await repo.noteUnknown(w.id, outcome.reason, new Date(now.getTime() + payoutRetryMs), now);
+      deps.log.warn({ withdrawalId: w.id, reason: outcome.reason }, 'payout outcome unknown: asking again later');
+      return 'unknown';
+    }
+    const settled = await withMoneyTransaction(db, async (trx) => {
+      const tx = createWithdrawRepository(trx);
+      const row = outcome.status === 'SUCCESS'
+        ? await tx.transition(w.id, ['paying'], 'success', now, { nextAttemptAt: null, note: null })
+        : await tx.transition(w.id, ['paying'], 'failed', now, { nextAttemptAt: null, note: outcome.reason });
+      if (!row) return false;
+      if (outcome.status === 'SUCCESS') await markPaid(trx, row);
+      else await returnHold(trx, row, 'payout refused by the bank');
+      return true;
+    });
+    deps.log.info({ withdrawalId: w.id, status: outcome.status, settled }, 'withdrawal payout settled');
+    return outcome.status === 'SUCCESS' ? 'paid' : 'failed';
+  }
+
+  async function pass(): Promise<PayoutSummary> {
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    const claimed = await repo.claimDue(now, new Date(now.getTime() + rules.payoutLeaseMs), rules.payoutBatch);
+    const summary: PayoutSummary = { claimed: claimed.length, paid: 0, failed: 0, unknown: 0 };
+    for (let i = 0; i < claimed.length; i += PARALLEL) {
+      for (const result of await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle))) {
+        if (result.status === 'fulfilled') summary[result.value]++;
+        else {
+          // A database failure mid-settlement: the lease runs out and a later pass asks again.
+          summary.unknown++;
+          deps.log.error({ err: result.reason }, 'withdrawal payout failed');
+        }
+      }
+    }
+    return summary;
+  }
+
+  return {
+    /** One full pass; passes never overlap on a node (a call during a pass waits, then runs its own). */
+    async runOnce(): Promise<PayoutSummary> {
+      while (running) await running.catch(() => undefined);
+      const current = pass();
+      running = current;
+      try {
+        return await current;
+      } finally {
+        if (running === current) running = undefined;
+      }
+    },
+    idle(): Promise<unknown> {
+      return running?.catch(() => undefined) ?? Promise.resolve();
+    },
+  };
+}
+export type PayoutJob = ReturnType<typeof createPayoutJob>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's withdrawal payout job (jobs/payout-withdrawals.ts); tests call runOnce(). */
+    payoutJob: PayoutJob;
+  }
+}
+
+/** Runs the job every payoutIntervalMs (read each time: an operator's change needs no restart) until close. */
+export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = async () => {
+    if (closed) return;
+    const { payoutIntervalMs } = await rules.get().catch(() => ({ payoutIntervalMs: 3_000 }));
+    if (closed) return;
+    timer = setTimeout(() => void tick(), payoutIntervalMs);
+    timer.unref();
+  };
+  const tick = async () => {
+    try {
+      const summary = await job.runOnce();
+      if (summary.claimed > 0) app.log.info(summary, 'withdrawal payout pass');
+    } catch (error) {
+      app.log.error({ err: error }, 'withdrawal payout pass failed');
+    }
+    await schedule();
+  };
+  app.addHook('onReady', schedule);
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await job.idle();
+  });
+}

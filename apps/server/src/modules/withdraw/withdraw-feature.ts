@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createHttpPayoutGateway } from '../../adapters/payout/http-payout-gateway.ts';
+import { PAYOUT_SANDBOX_PATH, payoutApiKey, registerPayoutSimulator } from '../../adapters/payout/simulator/payout-simulator.ts';
+import { createSelfUrl } from '../../adapters/self-url.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
+import { createPayoutJob, schedulePayouts } from '../../jobs/payout-withdrawals.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { noBonusesYet, type BonusGate } from './bonus-gate.ts';
+import { registerWithdrawRoutes } from './withdraw-routes.ts';
+import { createWithdrawRules } from './withdraw-rules.ts';
+import { createWithdrawService } from './withdraw-service.ts';
+
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  settings: SettingsRepository;
+  /** Run the payout job on a timer (tests drive it with app.payoutJob.runOnce()). */
+  startJobs: boolean;
+  /** The bonus module's answer to "may this member withdraw?" (none until bonuses exist). */
+  bonuses?: BonusGate;
+};
+
+/**
+ * Wires withdrawals (issue 5): the member routes, the payout adapter and its
+ * sandbox API, and the payout job. Needs registerAccountsFeature first (app.requireMember).
+ */
+export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { config, db, clock } = deps;
+  const rules = createWithdrawRules({
+    settings: deps.settings,
+    clock,
+    onInvalid: (issues) => app.log.error({ issues }, 'rules.withdraw setting malformed: using defaults'),
+  });
+  const apiKey = payoutApiKey(config.secrets.tokenSecret);
+  if (config.sandbox) await registerPayoutSimulator(app, { apiKey });
+  const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
+  const gateway = createHttpPayoutGateway({
+    baseUrl: () => `${selfUrl()}${PAYOUT_SANDBOX_PATH}`,
+    apiKey,
+    timeoutMs: async () => (await rules.get()).payoutTimeoutMs,
+  });
+
+  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonusesYet });
+  registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
+
+  const job = createPayoutJob({ db, clock, rules, gateway, log: app.log });
+  app.decorate('payoutJob', job);
+  if (deps.startJobs) schedulePayouts(app, job, rules);
+}

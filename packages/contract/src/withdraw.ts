@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZAmount } from './money.ts';
+
+/* ---------------------------------------------------------------------------
+ * Withdrawals (issue 5): POST /api/wallet/withdraw and /api/wallet/withdrawAll
+ * (the web modal uses the latter). Both take { amount } and an Idempotency-Key.
+ * ------------------------------------------------------------------------- */
+
+export const ZWithdrawRequest = z.object({ amount: ZAmount });
+export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
+
+/**
+ * The money is held and the withdrawal is on its way ("wait for transfer"):
+ * it is paid out, or returned to the wallet, later; the statement shows how it ends.
+ */
+export const ZWithdrawResponse = z.object({
+  status: z.literal('processing'),
+  withdrawalId: z.string(),
+  amount: ZAmount,
+});
+export type TWithdrawResponse = z.infer<typeof ZWithdrawResponse>;
