@@ -25,3 +25,6 @@ await hello.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (server: { server: { address: () => unknown } }) => (server.server.address() as { port: number }).port;
 process.stdout.write(`READY ${port(app)} ${port(hello)}\n`);
+process.on('SIGTERM', () => {
+  void Promise.all([app.close(), hello.close()]).finally(() => process.exit(0));
+});

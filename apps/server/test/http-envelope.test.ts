@@ -74,11 +74,21 @@ describe.each(testEngines())('HTTP envelope on the %s database', (engine) => {
     expect(unknown.json()).toEqual({ message: 'KEY_INVALID' });
   });
 
-  it('sends security headers and a request id on every answer', async () => {
+  it('sends the API security headers on JSON answers and the document policy on pages, with a request id', async () => {
+    for (const url of ['/api/lookup/banks', '/api/no-such-call']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
+    const page = await t.app.inject({ url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     const res = await t.app.inject({ url: '/api/lookup/banks' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await t.app.inject({ url: '/api/lookup/banks', headers: { 'x-request-id': 'trace-123' } });
     expect(echoed.headers['x-request-id']).toBe('trace-123');

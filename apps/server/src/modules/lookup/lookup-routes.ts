@@ -9,8 +9,8 @@ export function registerLookupRoutes(app: FastifyInstance, lookups: LookupServic
     app.get(
       ROUTES.lookup[name],
       { schema: { tags: ['lookup'], response: { 200: LOOKUP_SETTINGS[name].schema } } },
-      // The cached JSON goes out as a raw payload: a string skips serialization.
-      async (_request, reply) => reply.type('application/json; charset=utf-8').send(await lookups.json(name)),
+      // The cached bytes go out as they are: a Buffer skips serialization and encoding.
+      async (_request, reply) => reply.type('application/json; charset=utf-8').send(await lookups.body(name)),
     );
   }
 }

@@ -7,12 +7,13 @@ import { LOOKUP_SETTINGS, type LookupName, type LookupValue } from './settings-k
 /** How long a node serves a lookup from memory before reading the table again. */
 const CACHE_TTL_MS = 5_000;
 
-type CacheEntry = { json: string; value: unknown; expiresAt: number };
+type CacheEntry = { body: Buffer; value: unknown; expiresAt: number };
 
 /**
  * Lookups are read on every page load, so each is kept in memory for a few
- * seconds, already serialized: an operator's change shows within CACHE_TTL_MS on
- * every node, and the hot path does no database or JSON work.
+ * seconds, already serialized and UTF-8 encoded (Thai and Lao text made encoding
+ * the largest cost per request): an operator's change shows within CACHE_TTL_MS
+ * on every node, and the hot path does no database, JSON or encoding work.
  */
 export function createLookupService(deps: { settings: SettingsRepository; clock: Clock; log: FastifyBaseLogger }) {
   const cache = new Map<LookupName, CacheEntry>();
@@ -27,15 +28,15 @@ export function createLookupService(deps: { settings: SettingsRepository; clock:
       deps.log.error({ key, issues: parsed.error.issues }, 'setting missing or malformed');
       throw new AppError('NO_DATA');
     }
-    const entry = { json: JSON.stringify(parsed.data), value: parsed.data, expiresAt: now + CACHE_TTL_MS };
+    const entry = { body: Buffer.from(JSON.stringify(parsed.data), 'utf8'), value: parsed.data, expiresAt: now + CACHE_TTL_MS };
     cache.set(name, entry);
     return entry;
   }
 
   return {
-    /** The lookup as a JSON string, ready to send. */
-    async json(name: LookupName): Promise<string> {
-      return (await load(name)).json;
+    /** The lookup as UTF-8 JSON bytes, ready to send. */
+    async body(name: LookupName): Promise<Buffer> {
+      return (await load(name)).body;
     },
     async get<N extends LookupName>(name: N): Promise<LookupValue<N>> {
       return (await load(name)).value as LookupValue<N>;
