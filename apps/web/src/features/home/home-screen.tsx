@@ -14,16 +14,20 @@ import { BalanceHeader } from './balance-header';
 import { BankAccountCard } from './bank-account-card';
 import { GameAccountSheet } from './game-account-sheet';
 import { GameSections } from './game-sections';
+import { DepositSheet } from './deposit-sheet';
 import { TransferSheet } from './transfer-sheet';
 import { useAgreement } from './use-agreement';
 import { WalletWidgets, type LaterWidget } from './wallet-widgets';
+import { WithdrawSheet } from './withdraw-sheet';
 import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from './wallet-api';
 import styles from './home-screen.module.css';
 
 type OpenSheet =
   | { kind: 'transfer' }
   | { kind: 'game'; code: string }
-  | { kind: 'later'; widget: LaterWidget | 'inviteBonus' }
+  | { kind: 'deposit' }
+  | { kind: 'withdraw' }
+  | { kind: 'later'; widget: Exclude<LaterWidget, 'deposit' | 'withdraw'> | 'inviteBonus' }
   | { kind: 'bankName' }
   | null;
 
@@ -93,12 +97,16 @@ function HomeContent({ data }: { data: TWalletResponse }) {
         invite={data.invite}
         refreshing={refresh.isPending}
         onRefreshAll={checkBalance}
-        onOpen={(widget) => setOpen({ kind: 'later', widget })}
+        onOpen={(widget) =>
+          setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })
+        }
       />
       <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
       <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />
 
       <TransferSheet open={open?.kind === 'transfer'} onClose={close} wallet={data} />
+      <DepositSheet open={open?.kind === 'deposit'} onClose={close} wallet={data} />
+      <WithdrawSheet open={open?.kind === 'withdraw'} onClose={close} walletAmount={data.wallet.amount} />
       <GameAccountSheet
         game={open?.kind === 'game' ? data.slots.find((slot) => slot.code === open.code) : undefined}
         walletAmount={data.wallet.amount}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { checkWithdraw } from './withdraw-api';
+
+describe('checkWithdraw', () => {
+  const limits = { withdrawMin: 100, withdrawMax: 5000 };
+  it('applies the server min and max', () => {
+    expect(checkWithdraw(undefined, limits)).toBe('invalid');
+    expect(checkWithdraw(99.99, limits)).toBe('min');
+    expect(checkWithdraw(100, limits)).toBe('ok');
+    expect(checkWithdraw(5000, limits)).toBe('ok');
+    expect(checkWithdraw(5000.01, limits)).toBe('max');
+  });
+});
