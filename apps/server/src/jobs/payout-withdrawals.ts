@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { schedulePeriodic, serialJob } from './periodic-job.ts';
 import type { Kysely } from 'kysely';
 import type { PayoutGateway, PayoutOutcome } from '../adapters/payout/payout-gateway.ts';
 import type { Clock } from '../clock.ts';
@@ -30,7 +31,6 @@ const PARALLEL = 8;
 export function createPayoutJob(deps: { db: Kysely<DB>; clock: Clock; rules: WithdrawRulesSource; gateway: PayoutGateway; log: FastifyBaseLogger }) {
   const { db, clock, gateway } = deps;
   const repo = createWithdrawRepository(db);
-  let running: Promise<PayoutSummary> | undefined;
 
   async function outcomeOf(w: Withdrawal): Promise<PayoutOutcome> {
     const send = () =>
@@ -81,22 +81,7 @@ export function createPayoutJob(deps: { db: Kysely<DB>; clock: Clock; rules: Wit
     return summary;
   }
 
-  return {
-    /** One full pass; passes never overlap on a node (a call during a pass waits, then runs its own). */
-    async runOnce(): Promise<PayoutSummary> {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        if (running === current) running = undefined;
-      }
-    },
-    idle(): Promise<unknown> {
-      return running?.catch(() => undefined) ?? Promise.resolve();
-    },
-  };
+  return serialJob(pass);
 }
 export type PayoutJob = ReturnType<typeof createPayoutJob>;
 
@@ -107,30 +92,10 @@ declare module 'fastify' {
   }
 }
 
-/** Runs the job every payoutIntervalMs (read each time: an operator's change needs no restart) until close. */
+/** Runs the job every payoutIntervalMs (an operator's change needs no restart) until close. */
 export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const schedule = async () => {
-    if (closed) return;
-    const { payoutIntervalMs } = await rules.get().catch(() => ({ payoutIntervalMs: 3_000 }));
-    if (closed) return;
-    timer = setTimeout(() => void tick(), payoutIntervalMs);
-    timer.unref();
-  };
-  const tick = async () => {
-    try {
-      const summary = await job.runOnce();
-      if (summary.claimed > 0) app.log.info(summary, 'withdrawal payout pass');
-    } catch (error) {
-      app.log.error({ err: error }, 'withdrawal payout pass failed');
-    }
-    await schedule();
-  };
-  app.addHook('onReady', schedule);
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-    await job.idle();
+  schedulePeriodic(app, job, {
+    name: 'withdrawal payout',
+    intervalMs: async () => (await rules.get().catch(() => ({ payoutIntervalMs: 3_000 }))).payoutIntervalMs,
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { schedulePeriodic, serialJob } from './periodic-job.ts';
 import type { Kysely } from 'kysely';
 import type { TransferStatus as ProviderTransferStatus } from '../adapters/games/game-provider.ts';
 import type { Clock } from '../clock.ts';
@@ -36,7 +37,6 @@ export function createTransferReconciler(deps: {
 }) {
   const { db, clock, settlement } = deps;
   const transfers = createTransferRepository(db);
-  let running: Promise<ReconcileSummary> | undefined;
 
   async function askProvider(transfer: Transfer): Promise<ProviderTransferStatus | undefined> {
     try {
@@ -86,27 +86,7 @@ export function createTransferReconciler(deps: {
     return summary;
   }
 
-  return {
-    /**
-     * One full pass. Passes never overlap on a node: a call during a pass waits
-     * for it, then runs its own, so a test's runOnce() sees every due transfer.
-     */
-    async runOnce(): Promise<ReconcileSummary> {
-      while (running) await running.catch(() => undefined);
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        if (running === current) running = undefined;
-      }
-    },
-
-    /** The pass in progress, if any (for shutdown). */
-    idle(): Promise<unknown> {
-      return running?.catch(() => undefined) ?? Promise.resolve();
-    },
-  };
+  return serialJob(pass);
 }
 
 export type TransferReconciler = ReturnType<typeof createTransferReconciler>;
@@ -118,34 +98,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Runs the reconciler every reconcileIntervalMs (read again each time, so an
- * operator's change applies without a restart) until the app closes.
- */
+/** Runs the reconciler every reconcileIntervalMs (an operator's change applies without a restart) until the app closes. */
 export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const schedule = async () => {
-    if (closed) return;
-    const { reconcileIntervalMs } = await rules.get().catch(() => ({ reconcileIntervalMs: 5_000 }));
-    if (closed) return;
-    timer = setTimeout(() => void tick(), reconcileIntervalMs);
-    // The job never keeps the process alive on its own.
-    timer.unref();
-  };
-  const tick = async () => {
-    try {
-      const summary = await reconciler.runOnce();
-      if (summary.claimed > 0) app.log.info(summary, 'transfer reconciliation pass');
-    } catch (error) {
-      app.log.error({ err: error }, 'transfer reconciliation pass failed');
-    }
-    await schedule();
-  };
-  app.addHook('onReady', schedule);
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-    await reconciler.idle();
+  schedulePeriodic(app, reconciler, {
+    name: 'transfer reconciliation',
+    intervalMs: async () => (await rules.get().catch(() => ({ reconcileIntervalMs: 5_000 }))).reconcileIntervalMs,
   });
 }

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A job whose passes never overlap on a node. */
+export type SerialJob<T> = {
+  /** One full pass; a call during a pass waits for it, then runs its own, so a test's runOnce() sees everything due. */
+  runOnce: () => Promise<T>;
+  /** The pass in progress, if any (for shutdown). */
+  idle: () => Promise<unknown>;
+};
+
+export function serialJob<T>(pass: () => Promise<T>): SerialJob<T> {
+  let running: Promise<T> | undefined;
+  return {
+    async runOnce() {
+      while (running) await running.catch(() => undefined);
+      const current = pass();
+      running = current;
+      try {
+        return await current;
+      } finally {
+        if (running === current) running = undefined;
+      }
+    },
+    idle() {
+      return running?.catch(() => undefined) ?? Promise.resolve();
+    },
+  };
+}
+
+/**
+ * Runs a job every `intervalMs()` (asked again each time, so an operator's
+ * change applies without a restart) from the app's start until it closes,
+ * logging passes that found work. The timer never keeps the process alive.
+ */
+export function schedulePeriodic<T extends { claimed: number }>(
+  app: FastifyInstance,
+  job: SerialJob<T>,
+  options: { name: string; intervalMs: () => Promise<number> },
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = async () => {
+    if (closed) return;
+    const delay = await options.intervalMs();
+    if (closed) return;
+    timer = setTimeout(() => void tick(), delay);
+    timer.unref();
+  };
+  const tick = async () => {
+    try {
+      const summary = await job.runOnce();
+      const fields: Record<string, unknown> = { job: options.name, ...summary };
+      if (summary.claimed > 0) app.log.info(fields, 'job pass');
+    } catch (error) {
+      app.log.error({ err: error, job: options.name }, 'job pass failed');
+    }
+    await schedule();
+  };
+  app.addHook('onReady', schedule);
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await job.idle();
+  });
+}
