@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ROUTES } from '@jetton/contract/routes';
+import { ROUTES, apiPath } from '@jetton/contract/routes';
+import { ZSlipImageResponse, ZSlipListResponse } from '@jetton/contract/deposit';
 import { PAGE_SIZE } from '@jetton/contract/constants';
 import { ZStatementResponse } from '@jetton/contract/wallet';
 import { apiRequest } from '@/lib/api-client';
@@ -40,4 +41,27 @@ export function useGameNames() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+}
+
+/** POST /api/statement/slip {page, limit}: the member's slips, 10 a page, newest first. */
+export function useSlips(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['statement', 'slips', page],
+    queryFn: ({ signal }) =>
+      apiRequest(ROUTES.statement.slip, {
+        method: 'POST',
+        body: { page, limit: PAGE_SIZE.slip },
+        schema: ZSlipListResponse,
+        signal,
+        background: true,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image. */
+export function fetchSlipImage(reference: string) {
+  return apiRequest(apiPath(ROUTES.statement.slipReference, { reference }), { schema: ZSlipImageResponse });
 }

@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { FileImage, ReceiptText } from 'lucide-react';
 import { PAGE_SIZE } from '@jetton/contract/constants';
 import { Button } from '@/components/ui/button';
-import { ComingSoonSheet } from '@/components/ui/coming-soon-sheet';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useLocale } from '@/i18n/use-locale';
 import { useNow } from '@/lib/use-now';
+import { SlipSheet } from './slip-sheet';
 import { StatementItem } from './statement-item';
 import { useGameNames, useStatements } from './statement-api';
 import styles from './statement-screen.module.css';
 
 /**
  * /user/statement (spec section 2): the member's money movements, 10 a page,
- * newest first, and the slip history button (its dialog comes with deposits).
+ * newest first, and the slip history dialog.
  */
 export function StatementScreen() {
   const { t } = useTranslation();
@@ -69,7 +69,7 @@ export function StatementScreen() {
         label={t('statement.pages')}
       />
 
-      <ComingSoonSheet open={slipsOpen} onClose={() => setSlipsOpen(false)} title={t('statement.slips')} text={t('statement.slipsLater')} />
+      <SlipSheet open={slipsOpen} onClose={() => setSlipsOpen(false)} />
     </Page>
   );
 }

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RefreshCcw } from 'lucide-react';
+import { PAGE_SIZE } from '@jetton/contract/constants';
+import type { TSlip } from '@jetton/contract/wallet';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Sheet } from '@/components/ui/sheet';
+import { showToast } from '@/components/ui/toast-store';
+import { isApiError } from '@/lib/api-error';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { translateError } from '@/lib/translate-error';
+import { fetchSlipImage, useSlips } from './statement-api';
+import styles from './slip-sheet.module.css';
+
+type SlipSheetProps = { open: boolean; onClose: () => void };
+
+/** Slip history (spec sections 2, 4, 8): refresh, 10 a page, status with the reason, view-image link. */
+export function SlipSheet({ open, onClose }: SlipSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <Sheet open={open} onClose={onClose} title={t('statement.slips')}>
+      <SlipTable />
+    </Sheet>
+  );
+}
+
+function SlipTable() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const slips = useSlips(page, true);
+  const rows = slips.data?.slips ?? [];
+  // The answer has no total: a full page means there may be another one.
+  const pageCount = rows.length === PAGE_SIZE.slip ? page + 1 : page;
+
+  return (
+    <div className={styles.body}>
+      <Button variant="secondary" block loading={slips.isFetching} onClick={() => void slips.refetch()}>
+        <RefreshCcw aria-hidden="true" size={18} strokeWidth={2} />
+        {t('statement.slipDialog.refresh')}
+      </Button>
+      {slips.isPending && (
+        <p role="status" className={styles.empty}>
+          {t('common.loading')}
+        </p>
+      )}
+      {slips.data && rows.length === 0 && <p className={styles.empty}>{t('statement.slipDialog.empty')}</p>}
+      {rows.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-busy={slips.isFetching || undefined}>
+            <caption className="visually-hidden">{t('statement.slipDialog.table')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('statement.slipDialog.date')}</th>
+                <th scope="col">{t('statement.slipDialog.amount')}</th>
+                <th scope="col">{t('statement.slipDialog.status')}</th>
+                <th scope="col">{t('statement.slipDialog.image')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((slip) => (
+                <SlipRow key={slip.reference} slip={slip} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('statement.slipDialog.pages')} />
+    </div>
+  );
+}
+
+function SlipRow({ slip }: { slip: TSlip }) {
+  const { t } = useTranslation();
+  const date = formatDateTime(slip.createdAt);
+  const reason = slip.note ? ` (${t(`slipNotes.${slip.note}`)})` : '';
+
+  const viewImage = () => {
+    // The tab is taken during the tap (browsers block window.open after an await), then pointed at the link.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    fetchSlipImage(slip.reference).then(
+      ({ url }) => {
+        if (tab) tab.location.href = url;
+        else window.open(url, '_blank', 'noopener');
+      },
+      (error: unknown) => {
+        tab?.close();
+        showToast(translateError(t, isApiError(error) ? error.code : 'INTERNAL_SERVER_ERROR'), 'danger');
+      },
+    );
+  };
+
+  return (
+    <tr>
+      <td>{date}</td>
+      <td className={styles.amount}>{slip.amount === null ? '-' : formatMoney(slip.amount)}</td>
+      <td className={styles[slip.status]}>
+        {t(`statement.slipDialog.${slip.status}`)}
+        {reason}
+      </td>
+      <td>
+        <button type="button" className={styles.link} onClick={viewImage} aria-label={t('statement.slipDialog.viewLabel', { date })}>
+          {t('statement.slipDialog.view')}
+        </button>
+      </td>
+    </tr>
+  );
+}
