@@ -34,7 +34,7 @@ describe.each(testEngines())('wallet summary and game accounts on the %s databas
     expect(body.profile).toMatchObject({ _id: m.id, username: m.phone, coin: 0 });
     expect(body.bankAccount).toMatchObject({ bankAccountName: 'TEST MEMBER', bankAccountNo: m.bankAccountNo, bankCode: 'SCB' });
     expect(body.bankAccount?.bank.nameTH).toBeTruthy();
-    expect(body.wallet).toEqual({ amount: 1234.56 });
+    expect(body.wallet).toEqual({ amount: 1234.56, currency: 'THB' });
     expect(body.invite).toEqual({ amount: 0, success: 0, fail: 0 });
     expect(body.slots.map((s) => s.code).sort()).toEqual(GAME_CATALOGUE.map((g) => g.code).sort());
     for (const slot of body.slots) {
