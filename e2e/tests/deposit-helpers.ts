@@ -1,0 +1,72 @@
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+type Member = { phone: string; password: string };
+type WalletAnswer = {
+  wallet: { amount: number };
+  slots: { amount: number }[];
+  bankAccount: { bankCode: string; bankAccountNo: string; bankAccountName: string } | null;
+};
+
+export async function tokenOf(request: APIRequestContext, member: Member): Promise<string> {
+  const response = await request.post('/api/login', { data: { username: member.phone, password: member.password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function walletAnswer(request: APIRequestContext, token: string): Promise<WalletAnswer> {
+  const response = await request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as WalletAnswer;
+}
+
+/** Wallet plus every game, in minor units: what the home header's total shows. */
+export function totalMinor(answer: WalletAnswer): number {
+  return [answer.wallet.amount, ...answer.slots.map((slot) => slot.amount)].reduce((sum, n) => sum + Math.round(n * 100), 0);
+}
+
+/** A transfer at the sandbox bank from the member's own account to the site's; answers the slip PNG. */
+export async function bankSlip(request: APIRequestContext, token: string, amount: number): Promise<Buffer> {
+  const own = (await walletAnswer(request, token)).bankAccount;
+  if (!own) throw new Error('the member has no bank account to deposit from');
+  const lookup = (await (await request.get('/api/lookup/deposit')).json()) as {
+    banks: { bankCode: string; bankAccountNo: string; bankAccountName: string; currency: string }[];
+  };
+  const site = lookup.banks.find((bank) => bank.currency === 'THB');
+  if (!site) throw new Error('no THB deposit account in the deposit lookup');
+  const sent = await request.post('/sandbox/bank/transfers', {
+    data: {
+      amount: amount.toFixed(2),
+      sender: { bank: own.bankCode, account: own.bankAccountNo, name: own.bankAccountName },
+      receiver: { bank: site.bankCode, account: site.bankAccountNo, name: site.bankAccountName },
+    },
+  });
+  expect(sent.status(), 'the sandbox bank makes the transfer').toBe(201);
+  const { slipUrl } = (await sent.json()) as { slipUrl: string };
+  return (await request.get(slipUrl)).body();
+}
+
+/** Reads the QR on screen the way a payer's camera would (ZXing, as the server's slip reader). */
+export async function decodeQr(png: Buffer): Promise<string> {
+  const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
+  const bytes = await readFile(wasmPath);
+  await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
+  const [result] = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], tryHarder: true });
+  if (!result?.text) throw new Error('no QR code in the screenshot');
+  return result.text;
+}
+
+/** Pays a QR payload at the sandbox gateway (/sandbox/pay): the provider calls the site back. */
+export async function payQr(request: APIRequestContext, payload: string): Promise<void> {
+  const paid = await request.post('/sandbox/pay/pay', { data: { payload } });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** Issues a gift link at the sandbox voucher service (/sandbox/voucher). */
+export async function giftLink(request: APIRequestContext, amount: number): Promise<string> {
+  const issued = await request.post('/sandbox/voucher/vouchers', { data: { amount: amount.toFixed(2) } });
+  expect(issued.status()).toBe(201);
+  return ((await issued.json()) as { link: string }).link;
+}
