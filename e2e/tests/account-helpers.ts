@@ -34,6 +34,36 @@ export async function readOtp(request: APIRequestContext, phone: string): Promis
   return found;
 }
 
+/**
+ * A new member of their own, registered through the API as the wizard does
+ * (code from the sandbox outbox), for a test that must not share the demo
+ * member's wallet with tests running beside it.
+ */
+export async function registerMember(request: APIRequestContext): Promise<{ phone: string; password: string; name: string }> {
+  const member = { phone: uniquePhone(), password: `pw-${digits(6)}`, name: 'DEPO TESTER' };
+  const sent = await request.post('/api/otp/send', { data: { phoneNumber: member.phone } });
+  expect(sent.ok(), 'the code is sent').toBe(true);
+  const { otpToken, code } = (await sent.json()) as { otpToken: string; code: string };
+  if (code !== 'OTP_VERIFIED') {
+    const otp = await readOtp(request, member.phone);
+    const verified = await request.post('/api/otp/verify', { data: { otpToken, otpCode: otp.code } });
+    expect(verified.ok(), 'the code is accepted').toBe(true);
+  }
+  const registered = await request.post('/api/account', {
+    data: {
+      name: member.name,
+      username: member.phone,
+      password: member.password,
+      bankCode: 'KBANK',
+      bankAccountName: member.name,
+      bankAccountNo: uniqueAccountNo(),
+      currency: 'THB',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return member;
+}
+
 /** Form fields and buttons by their visible name in `locale`. */
 export function screenText(page: Page, locale: TestLocale) {
   return {
