@@ -15,7 +15,6 @@ async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
   return { kind: 'embedded', dataDir, template: new Blob([await readFile(config.embeddedTemplate)]) };
 }
 
-/* eslint-disable no-console -- start-up messages are for the person at the terminal */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { db, engine } = await openDatabase(
@@ -47,14 +46,17 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  console.log(`\nJetton is running on http://${shownHost}:${config.port} (database: ${engine})`);
+  // For the person at the terminal, beside the JSON logs.
+  const origin = `http://${shownHost}:${config.port}`;
+  const lines = [`\nJetton is running on ${origin} (database: ${engine})`];
   if (config.sandbox) {
-    console.log(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
-    console.log(`Simulators: http://${shownHost}:${config.port}/sandbox/ops, /sandbox/sms, /sandbox/bank, /sandbox/pay, /sandbox/voucher; API docs: /api/docs`);
+    lines.push(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
+    lines.push(`Simulators: ${origin}/sandbox/ops, /sandbox/sms, /sandbox/games, /sandbox/bank, /sandbox/pay, /sandbox/voucher; API docs: ${origin}/api/docs`);
   }
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
   process.exit(1);
 });
