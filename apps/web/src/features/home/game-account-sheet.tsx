@@ -7,12 +7,11 @@ import { ErrorDialog } from '@/components/ui/error-dialog';
 import { Sheet } from '@/components/ui/sheet';
 import { showToast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-error';
-import { formatMoney } from '@/lib/format';
-import { multiplyAmount } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
 import { GameCredentials } from './game-credentials';
 import { GamePlayPanel } from './game-play-panel';
 import { useGameAccount, useGameAccountAction } from './wallet-api';
+import { GameFigures } from './game-figures';
 import styles from './game-account-sheet.module.css';
 
 type GameAccountSheetProps = { game: TGameAccount | undefined; walletAmount: number; onClose: () => void };
@@ -54,16 +53,7 @@ function GameAccountBody({ game, walletAmount }: { game: TGameAccount; walletAmo
     <div className={styles.body}>
       <div className={styles.summary}>
         <img className={styles.logo} src={game.logo} alt="" width={56} height={56} />
-        <dl className={styles.figures}>
-          <div>
-            <dt>{t('home.games.balance')}</dt>
-            <dd>{formatMoney(game.amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('home.games.credit', { factor: game.ftWalletSlot })}</dt>
-            <dd>{formatMoney(multiplyAmount(game.amount, game.ftWalletSlot))}</dd>
-          </div>
-        </dl>
+        <GameFigures game={game} className={styles.figures} />
       </div>
 
       {game.isActive ? (

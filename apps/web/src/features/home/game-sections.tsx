@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Eye, Plus } from 'lucide-react';
 import { GAME_CATEGORIES, type GameCategory } from '@jetton/contract/constants';
 import type { TGameAccount } from '@jetton/contract/wallet';
-import { formatMoney } from '@/lib/format';
-import { multiplyAmount } from '@/lib/money';
+import { GameFigures } from './game-figures';
 import styles from './game-sections.module.css';
 
 type GameSectionsProps = { games: readonly TGameAccount[]; onOpen: (code: string) => void };
@@ -52,16 +51,7 @@ function GameCard({ game, onOpen }: { game: TGameAccount; onOpen: (code: string)
         <h3 id={nameId} className={styles.name}>
           {game.name}
         </h3>
-        <dl className={styles.figures}>
-          <div>
-            <dt>{t('home.games.balance')}</dt>
-            <dd>{formatMoney(game.amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('home.games.credit', { factor: game.ftWalletSlot })}</dt>
-            <dd>{formatMoney(multiplyAmount(game.amount, game.ftWalletSlot))}</dd>
-          </div>
-        </dl>
+        <GameFigures game={game} className={styles.figures} />
         <button
           type="button"
           className={game.isActive ? styles.view : styles.open}
