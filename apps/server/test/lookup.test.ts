@@ -1,40 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZActive,
-  ZBanksResponse,
-  ZContact,
-  ZDepositLookup,
-  ZFlag,
-  ZHowto,
-  ZInfo,
-  ZNotice,
-  ZSlipLookup,
-  ZSourcesResponse,
-  ZTextList,
-  ZWithdrawLookup,
-} from '@jetton/contract/lookup';
+import { ZBanksResponse, ZSlipLookup } from '@jetton/contract/lookup';
 import { ROUTES } from '@jetton/contract/routes';
-import type { z } from 'zod';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
+import { LOOKUP_SETTINGS, type LookupName } from '../src/modules/lookup/settings-keys.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
-const LOOKUPS: [keyof typeof ROUTES.lookup, z.ZodType][] = [
-  ['banks', ZBanksResponse],
-  ['deposit', ZDepositLookup],
-  ['conditions', ZTextList],
-  ['agreements', ZTextList],
-  ['info', ZInfo],
-  ['notice', ZNotice],
-  ['contact', ZContact],
-  ['withdraw', ZWithdrawLookup],
-  ['slip', ZSlipLookup],
-  ['sources', ZSourcesResponse],
-  ['active', ZActive],
-  ['registerOTP', ZFlag],
-  ['enableChatWidget', ZFlag],
-  ['howto', ZHowto],
-];
+// The server's own table of lookup -> contract schema: every lookup, each checked against its shape.
+const LOOKUPS = (Object.keys(LOOKUP_SETTINGS) as LookupName[]).map((name) => [name, LOOKUP_SETTINGS[name].schema] as const);
 
 describe.each(testEngines())('lookups on the %s database', (engine) => {
   let t: TestApp;
