@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { TransferStatus as ProviderTransferStatus } from '../adapters/games/game-provider.ts';
 import type { Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
-import { withMoneyTransaction } from '../ledger/money-transaction.ts';
 import type { GameAccessService } from '../modules/wallet/game-access.ts';
 import { createTransferRepository, type Transfer } from '../modules/wallet/transfer-repository.ts';
 import type { TransferSettlement } from '../modules/wallet/transfer-settlement.ts';
@@ -57,12 +56,11 @@ export function createTransferReconciler(deps: {
       return 'unknown';
     }
     const reason = status === 'NOT_FOUND' ? 'NOT_FOUND_AT_PROVIDER' : 'FAILED_AT_PROVIDER';
-    await withMoneyTransaction(db, (trx) => {
-      if (transfer.direction === 'to_game') {
-        return status === 'SUCCESS' ? settlement.completeToGame(trx, transfer) : settlement.failToGame(trx, transfer, reason);
-      }
-      return status === 'SUCCESS' ? settlement.completeFromGame(trx, transfer) : settlement.failFromGame(trx, transfer, reason);
-    });
+    if (transfer.direction === 'to_game') {
+      await (status === 'SUCCESS' ? settlement.completeToGame(db, transfer) : settlement.failToGame(db, transfer, reason));
+    } else {
+      await (status === 'SUCCESS' ? settlement.completeFromGame(db, transfer) : settlement.failFromGame(db, transfer, reason));
+    }
     deps.log.info({ transferId: transfer.id, direction: transfer.direction, status }, 'transfer reconciled');
     return status === 'SUCCESS' ? 'completed' : 'failed';
   }

@@ -1,21 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
-import { LedgerError, type AccountId, type AccountRef } from './ledger-types.ts';
+import type { AccountId, AccountRef } from './ledger-types.ts';
 
 /**
- * The account's id, created on first use. Safe under concurrency: two callers
- * creating the same account meet at the unique constraint and both get its id.
+ * The account's id, created on first use (one statement). Safe under
+ * concurrency: two callers creating the same account meet at the unique
+ * constraint and both get its id.
  */
-export async function ensureAccount(db: Kysely<DB>, ref: AccountRef): Promise<AccountId> {
-  const repo = createLedgerRepository(db);
-  const existing = await repo.findAccountId(ref);
-  if (existing !== undefined) return existing;
-  const created = await repo.insertAccountIfMissing(ref);
-  if (created !== undefined) return created;
-  const raced = await repo.findAccountId(ref);
-  if (raced === undefined) throw new LedgerError(`account ${ref.code} could not be created`);
-  return raced;
+export function ensureAccount(db: Kysely<DB>, ref: AccountRef): Promise<AccountId> {
+  return createLedgerRepository(db).accountId(ref);
 }
 
 /** The cached balance in minor units (0 for an account never used). */

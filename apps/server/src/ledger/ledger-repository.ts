@@ -1,15 +1,56 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { AccountId, AccountRef, LedgerCurrency, Posting } from './ledger-types.ts';
+import type { AccountId, AccountRef, Posting } from './ledger-types.ts';
 
-type LockedAccount = { id: AccountId; kind: string; currency: LedgerCurrency };
+/** ledger_post raises this SQLSTATE when asked to (p_raise_short) and an account would go below its floor. */
+export const LEDGER_SHORT_SQLSTATE = 'JT001';
+
+export type PostOutcome = 'posted' | 'duplicate' | 'short' | 'missing-account' | 'mixed-currency';
+
+export type PostOptions = {
+  /** Account kinds that may not end below zero; member wallets always. */
+  floorKinds?: readonly ('wallet' | 'game')[];
+  /** Raise LEDGER_SHORT_SQLSTATE instead of answering 'short', so a statement that joins the post rolls back whole. */
+  raiseShort?: boolean;
+};
+
+/** The id of an account, created on first use, as an SQL expression (function ledger_account, migration 0008). */
+export function accountIdSql(ref: AccountRef): RawBuilder<AccountId> {
+  const owner = ref.kind === 'system' ? null : ref.ownerId;
+  return sql<AccountId>`ledger_account(${ref.kind}, ${owner}::uuid, ${ref.code}, ${ref.currency})`;
+}
+
+/**
+ * The call of function ledger_post (migration 0008) as a row source
+ * `(entry_id, outcome)`. Accounts are ids or SQL expressions (accountIdSql), so
+ * a caller can resolve accounts, post and write its own row in ONE statement.
+ */
+export function ledgerPostSql(
+  entry: { kind: string; memo?: string; reference?: string | null; reversesEntryId?: bigint | null },
+  postings: { account: AccountId | RawBuilder<AccountId>; amount: bigint | RawBuilder<bigint> }[],
+  options: PostOptions = {},
+): RawBuilder<{ entry_id: bigint | null; outcome: PostOutcome }> {
+  const accounts = sql.join(postings.map((p) => (typeof p.account === 'bigint' ? sql`${p.account}::bigint` : p.account)));
+  const amounts = sql.join(postings.map((p) => (typeof p.amount === 'bigint' ? sql`${p.amount}::bigint` : p.amount)));
+  const floors = ['wallet', ...(options.floorKinds ?? []).filter((k) => k !== 'wallet')];
+  return sql`ledger_post(${entry.kind}, ${entry.memo ?? ''}, ${entry.reference ?? null}::text, ${entry.reversesEntryId ?? null}::bigint,
+    array[${accounts}]::bigint[], array[${amounts}]::bigint[], array[${sql.join(floors)}]::text[], ${options.raiseShort ?? false})`;
+}
 
 /**
  * Kysely stays here (house style 3). `db` is the caller's transaction whenever
- * money moves; nothing in this file opens a transaction of its own.
+ * it reads to decide a movement; nothing in this file opens a transaction.
  */
 export function createLedgerRepository(db: Kysely<DB>) {
   return {
+    /** The account's id, created on first use; safe under concurrency (one round trip). */
+    async accountId(ref: AccountRef): Promise<AccountId> {
+      const { rows } = await sql<{ id: AccountId }>`select ${accountIdSql(ref)} as id`.execute(db);
+      const id = rows[0]?.id;
+      if (id === undefined || id === null) throw new Error(`account ${ref.code} could not be created`);
+      return id;
+    },
+
     async findAccountId(ref: AccountRef): Promise<AccountId | undefined> {
       const row = await db
         .selectFrom('ledger_accounts')
@@ -21,90 +62,20 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return row?.id;
     },
 
-    /** Creates the account unless it exists; a concurrent creator is absorbed by the unique constraint. */
-    async insertAccountIfMissing(ref: AccountRef): Promise<AccountId | undefined> {
-      const row = await db
-        .insertInto('ledger_accounts')
-        .values({ kind: ref.kind, owner_id: ref.kind === 'system' ? null : ref.ownerId, code: ref.code, currency: ref.currency })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
-    },
-
-    /**
-     * Inserts the entry header; undefined when its kind + reference (or the
-     * reversal of the same entry) already exists, in which case nothing else may move.
-     */
-    async insertEntry(entry: { kind: string; memo: string; reference: string | null; reversesEntryId: bigint | null }): Promise<bigint | undefined> {
-      const row = await db
-        .insertInto('journal_entries')
-        .values({ kind: entry.kind, memo: entry.memo, reference: entry.reference, reverses_entry_id: entry.reversesEntryId })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
-    },
-
-    async findEntryId(by: { kind: string; reference: string } | { reversesEntryId: bigint }): Promise<bigint | undefined> {
-      const row = await db
-        .selectFrom('journal_entries')
-        .select('id')
-        .$call((q) =>
-          'reversesEntryId' in by
-            ? q.where('reverses_entry_id', '=', by.reversesEntryId)
-            : q.where('kind', '=', by.kind).where('reference', '=', by.reference),
-        )
-        .executeTakeFirst();
-      return row?.id;
-    },
-
-    async deleteEntry(id: bigint): Promise<void> {
-      await db.deleteFrom('journal_entries').where('id', '=', id).execute();
+    /** One entry through ledger_post: atomic on its own, or part of the caller's transaction. */
+    async post(
+      entry: { kind: string; memo?: string; reference?: string | null; reversesEntryId?: bigint | null },
+      postings: Posting[],
+      options?: PostOptions,
+    ): Promise<{ entryId: bigint | null; outcome: PostOutcome }> {
+      const { rows } = await sql<{ entry_id: bigint | null; outcome: PostOutcome }>`select * from ${ledgerPostSql(entry, postings, options)}`.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error('ledger_post answered no row');
+      return { entryId: row.entry_id, outcome: row.outcome };
     },
 
     async findEntry(id: bigint) {
       return db.selectFrom('journal_entries').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** Row locks in ascending id order, so two entries touching the same accounts never deadlock. */
-    async lockAccounts(ids: AccountId[]): Promise<LockedAccount[]> {
-      return db
-        .selectFrom('ledger_accounts')
-        .select(['id', 'kind', 'currency'])
-        .where('id', 'in', ids)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-    },
-
-    /**
-     * Applies every delta in ONE statement, all or nothing: the condition is
-     * evaluated in SQL on rows this transaction has locked, so no member wallet
-     * can end below zero whatever runs concurrently. Returns how many rows moved
-     * (0 when any wallet would go negative).
-     */
-    async applyDeltas(deltas: Map<AccountId, bigint>): Promise<number> {
-      const values = sql.join([...deltas].map(([id, d]) => sql`(${id}::bigint, ${d}::bigint)`));
-      const result = await sql<{ id: AccountId }>`
-        with v(id, d) as (values ${values}),
-        short as (
-          select 1 from ledger_accounts a join v on a.id = v.id
-          where a.kind = 'wallet' and a.balance + v.d < 0
-        )
-        update ledger_accounts a
-        set balance = a.balance + v.d, updated_at = now()
-        from v
-        where a.id = v.id and not exists (select 1 from short)
-        returning a.id`.execute(db);
-      return result.rows.length;
-    },
-
-    async insertPostings(entryId: bigint, postings: Posting[]): Promise<void> {
-      await db
-        .insertInto('postings')
-        .values(postings.map((p) => ({ entry_id: entryId, account_id: p.account, amount: p.amount })))
-        .execute();
     },
 
     async entryPostings(entryId: bigint): Promise<Posting[]> {
@@ -119,6 +90,12 @@ export function createLedgerRepository(db: Kysely<DB>) {
 
     async balance(id: AccountId): Promise<bigint | undefined> {
       const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirst();
+      return row?.balance;
+    },
+
+    /** The balance with the account's row locked until the caller's transaction ends (read, then decide, then post). */
+    async lockedBalance(id: AccountId): Promise<bigint | undefined> {
+      const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', id).forUpdate().executeTakeFirst();
       return row?.balance;
     },
   };

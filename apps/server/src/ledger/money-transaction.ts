@@ -37,12 +37,24 @@ export async function withMoneyTransaction<T>(
   fn: (trx: Transaction<DB>) => Promise<T>,
   options: MoneyTransactionOptions = {},
 ): Promise<T> {
+  return retryingConflicts(() => {
+    const builder = db.transaction();
+    return (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(fn);
+  }, options);
+}
+
+/**
+ * Runs `run` (one statement, or a whole transaction) again when PostgreSQL
+ * reports a serialization failure or a deadlock: such an attempt wrote nothing.
+ * A single-statement movement (ledger_post joined with its own row) uses this
+ * directly, without BEGIN/COMMIT round trips.
+ */
+export async function retryingConflicts<T>(run: () => Promise<T>, options: Pick<MoneyTransactionOptions, 'attempts' | 'backoffMs'> = {}): Promise<T> {
   const attempts = options.attempts ?? 5;
   const backoffMs = options.backoffMs ?? 10;
   for (let attempt = 1; ; attempt++) {
     try {
-      const builder = db.transaction();
-      return await (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(fn);
+      return await run();
     } catch (error) {
       if (!isRetryableDatabaseError(error)) throw error;
       if (attempt >= attempts) {

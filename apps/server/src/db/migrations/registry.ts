@@ -6,6 +6,8 @@ import * as m0004 from './0004-demo-provider.ts';
 import * as m0005 from './0005-wallet.ts';
 import * as m0006 from './0006-deposit.ts';
 import * as m0007 from './0007-withdraw.ts';
+import * as m0008 from './0008-ledger-functions.ts';
+import * as m0009 from './0009-demo-provider-functions.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-wallet': m0005,
   '0006-deposit': m0006,
   '0007-withdraw': m0007,
+  '0008-ledger-functions': m0008,
+  '0009-demo-provider-functions': m0009,
 };

@@ -29,6 +29,7 @@ export type TransfersTable = {
   currency: LedgerCurrency;
   status: TransferStatus;
   provider_transfer_id: string;
+  /** to_game: the wallet debit, reversed on failure. null for from_game: its credit is found by reference (the transfer id). */
   entry_id: bigint | null;
   reason: string | null;
   attempts: ColumnType<number, number | undefined, number>;

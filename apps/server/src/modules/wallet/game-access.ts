@@ -7,6 +7,9 @@ import type { GamePasswordBox } from './game-password-box.ts';
 import type { GameProviders } from './game-providers.ts';
 import type { WalletRulesSource } from './wallet-rules.ts';
 
+/** A game the operator disabled still lets members take their money out. */
+const usable = (row: GameRow, purpose: 'use' | 'withdraw') => row.is_enabled || purpose === 'withdraw';
+
 export type ActiveGameAccount = { game: GameRow; account: GameAccount; provider: GameProvider };
 
 /**
@@ -21,10 +24,10 @@ export function createGameAccess(deps: {
   rules: WalletRulesSource;
   passwords: GamePasswordBox;
 }) {
-  /** A catalogue game; a game the operator disabled still lets members take their money out. */
+  /** A catalogue game, usable for `purpose`. */
   async function game(code: string, purpose: 'use' | 'withdraw' = 'use'): Promise<GameRow> {
     const row = await deps.games.find(code);
-    if (!row || (!row.is_enabled && purpose === 'use')) throw new AppError('NO_GAME');
+    if (!row || !usable(row, purpose)) throw new AppError('NO_GAME');
     return row;
   }
 
@@ -34,8 +37,9 @@ export function createGameAccess(deps: {
   }
 
   async function activeAccount(member: Pick<AuthMember, 'memberId'>, code: string, purpose: 'use' | 'withdraw' = 'use'): Promise<ActiveGameAccount> {
-    const row = await game(code, purpose);
-    const account = await deps.accounts.find(member.memberId, row.code);
+    const found = await deps.accounts.findWithGame(member.memberId, code);
+    if (!found || !usable(found.game, purpose)) throw new AppError('NO_GAME');
+    const { game: row, account } = found;
     if (account?.status !== 'active') throw new AppError('SLOT_NO_ACCOUNT');
     return { game: row, account, provider: await provider(row) };
   }

@@ -46,10 +46,10 @@ export function createRefreshService(deps: RefreshDeps) {
     await withMoneyTransaction(db, async (trx) => {
       const game = await ensureAccount(trx, memberGame(member.memberId, code, member.currency));
       const ledger = createLedgerRepository(trx);
-      await ledger.lockAccounts([game]);
+      const cached = (await ledger.lockedBalance(game)) ?? 0n;
       if ((await createTransferRepository(trx).pendingGames(member.memberId)).has(code)) return;
       if ((await createWalletRepository(trx).lastPostings([game])).get(game) !== before) return;
-      const diff = observed - ((await ledger.balance(game)) ?? 0n);
+      const diff = observed - cached;
       if (diff === 0n) return;
       const pnl = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.gamePnl, member.currency, member.memberId));
       await postEntry(trx, {

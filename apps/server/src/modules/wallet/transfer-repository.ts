@@ -1,9 +1,28 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TransfersTable, TransferStatus } from '../../db/tables/wallet.ts';
+import { accountIdSql, ledgerPostSql, type PostOptions, type PostOutcome } from '../../ledger/ledger-repository.ts';
+import type { AccountRef } from '../../ledger/ledger-types.ts';
 
 export type Transfer = Selectable<TransfersTable>;
 export type NewTransfer = Insertable<TransfersTable>;
+
+/** One side of a transfer's ledger entry: the account, and + (receives the amount) or - (gives it). */
+export type TransferLeg = { account: AccountRef; sign: 1n | -1n };
+type Posted = { entry_id: bigint | null; outcome: PostOutcome };
+
+/** The columns of a transfer row with their SQL types: an INSERT ... SELECT needs its parameters typed. */
+const COLUMN_TYPES = {
+  id: 'uuid', group_id: 'uuid', member_id: 'uuid', game_code: 'text', direction: 'text', amount: 'bigint', currency: 'text',
+  status: 'text', provider_transfer_id: 'text', entry_id: 'bigint', reason: 'text', attempts: 'integer',
+  next_check_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', settled_at: 'timestamptz',
+} as const satisfies Record<keyof Transfer, string>;
+const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof Transfer)[];
+
+/** The postings of a leg list, the amount being an SQL expression (a parameter or a column of the settled row). */
+function postings(legs: TransferLeg[], amount: RawBuilder<bigint>) {
+  return legs.map((leg) => ({ account: accountIdSql(leg.account), amount: leg.sign === 1n ? amount : sql<bigint>`-${amount}` }));
+}
 
 /**
  * The transfers table (Kysely stays here). `db` may be the caller's
@@ -13,6 +32,44 @@ export function createTransferRepository(db: Kysely<DB>) {
   return {
     async insert(row: NewTransfer): Promise<void> {
       await db.insertInto('transfers').values(row).execute();
+    },
+
+    /**
+     * Records a transfer together with the ledger entry that starts it, in ONE
+     * statement (atomic without a transaction): the row is written only when
+     * the entry posted; 'short' (the wallet cannot afford it) writes neither.
+     */
+    async insertWithEntry(row: Transfer, entry: { kind: string; legs: TransferLeg[] }): Promise<Posted> {
+      const post = ledgerPostSql({ kind: entry.kind, reference: row.id }, postings(entry.legs, sql`${row.amount}::bigint`));
+      const values = sql.join(COLUMNS.map((c) => (c === 'entry_id' ? sql`p.entry_id` : sql`${row[c]}::${sql.raw(COLUMN_TYPES[c])}`)));
+      const { rows } = await sql<Posted>`
+        with p as (select * from ${post}),
+        ins as (insert into transfers (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) select ${values} from p where p.outcome = 'posted')
+        select entry_id, outcome from p`.execute(db);
+      const posted = rows[0];
+      if (!posted) throw new Error('ledger_post answered no row');
+      return posted;
+    },
+
+    /**
+     * PENDING -> `status` and the entry that settles it, in ONE statement:
+     * undefined when the transfer was settled already (nothing posted). With
+     * `raiseShort`, a leg below its floor rolls the whole statement back.
+     */
+    async settleWithEntry(
+      id: string,
+      settle: { status: Exclude<TransferStatus, 'PENDING'>; reason: string | null; now: Date },
+      entry: { kind: string; legs: TransferLeg[] },
+      options?: PostOptions,
+    ): Promise<Posted | undefined> {
+      const post = ledgerPostSql({ kind: entry.kind, reference: id }, postings(entry.legs, sql`s.amount`), options);
+      const { rows } = await sql<Posted>`
+        with s as (
+          update transfers set status = ${settle.status}, reason = ${settle.reason}, settled_at = ${settle.now}, updated_at = ${settle.now}
+          where id = ${id} and status = 'PENDING' returning amount
+        )
+        select p.entry_id, p.outcome from s cross join lateral ${post} p`.execute(db);
+      return rows[0];
     },
 
     find(id: string): Promise<Transfer | undefined> {
@@ -31,10 +88,6 @@ export function createTransferRepository(db: Kysely<DB>) {
         .where('status', '=', 'PENDING')
         .returningAll()
         .executeTakeFirst();
-    },
-
-    async setEntry(id: string, entryId: bigint): Promise<void> {
-      await db.updateTable('transfers').set({ entry_id: entryId }).where('id', '=', id).execute();
     },
 
     /** The provider's answer was lost: note why, and when reconciliation may look. */

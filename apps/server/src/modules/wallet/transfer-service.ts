@@ -5,10 +5,10 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
-import { accountBalance, ensureAccount } from '../../ledger/accounts.ts';
+import { accountBalance } from '../../ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
-import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
-import { postEntry } from '../../ledger/post-entry.ts';
+import { retryingConflicts } from '../../ledger/money-transaction.ts';
+import { postedEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccessService } from './game-access.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
@@ -83,26 +83,27 @@ export function createTransferService(deps: TransferDeps) {
     return { id: transferId, status: 'PENDING' };
   }
 
-  /** Wallet -> game. `amount` 'ALL' takes the whole wallet, read inside the debit's transaction. */
+  /**
+   * Wallet -> game. `amount` 'ALL' takes the wallet's balance as read just
+   * before the debit; if it is spent meanwhile, the conditional debit refuses
+   * (MONEY_NOT_ENOUGH) rather than leave the wallet below zero.
+   */
   async function toGame(member: AuthMember, target: Target, amount: bigint | 'ALL', groupId: string | null): Promise<LegResult & { amount: bigint }> {
-    const draft = await newRow(member, target.code, 'to_game', groupId);
-    // (1) Debit the wallet and record the transfer, in one transaction.
-    const row = await withMoneyTransaction(db, async (trx) => {
-      const wallet = await ensureAccount(trx, memberWallet(member.memberId, member.currency));
-      const provider = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId));
-      const value = amount === 'ALL' ? await accountBalance(trx, memberWallet(member.memberId, member.currency)) : amount;
-      // An empty wallet has nothing to move; a few satang are below the minimum.
-      if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
-      if (value < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
-      const entry = await postEntry(trx, {
+    const wallet = memberWallet(member.memberId, member.currency);
+    const value = amount === 'ALL' ? await accountBalance(db, wallet) : amount;
+    // An empty wallet has nothing to move; a few satang are below the minimum.
+    if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
+    if (value < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
+    const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', groupId)), amount: value };
+    // (1) Debit the wallet and record the transfer, in one statement.
+    const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);
+    const posted = await retryingConflicts(() =>
+      transfers.insertWithEntry(draft, {
         kind: TRANSFER_ENTRY_KINDS.toGame,
-        reference: draft.id,
-        postings: [{ account: wallet, amount: -value }, { account: provider, amount: value }],
-      });
-      const full: Transfer = { ...draft, amount: value, entry_id: entry.id };
-      await createTransferRepository(trx).insert(full);
-      return full;
-    });
+        legs: [{ account: wallet, sign: -1n }, { account: provider, sign: 1n }],
+      }),
+    );
+    const row: Transfer = { ...draft, entry_id: postedEntry(posted.entry_id, posted.outcome).id };
     // (2) Ask the provider, outside any transaction, with the transfer's own id.
     const outcome = await call('deposit', () =>
       target.provider.deposit({ transferId: row.provider_transfer_id, username: target.username, amount: row.amount }),
@@ -110,10 +111,10 @@ export function createTransferService(deps: TransferDeps) {
     // (3) Settle by the answer.
     switch (outcome.status) {
       case 'SUCCESS':
-        await withMoneyTransaction(db, (trx) => settlement.completeToGame(trx, row));
+        await settlement.completeToGame(db, row);
         return { id: row.id, status: 'SUCCESS', amount: row.amount };
       case 'FAILED':
-        await withMoneyTransaction(db, (trx) => settlement.failToGame(trx, row, outcome.reason));
+        await settlement.failToGame(db, row, outcome.reason);
         throw new AppError('TRANSFER_FAIL');
       case 'UNKNOWN':
         return { ...(await pending(row.id, outcome.reason)), amount: row.amount };
@@ -129,10 +130,10 @@ export function createTransferService(deps: TransferDeps) {
     );
     switch (outcome.status) {
       case 'SUCCESS':
-        await withMoneyTransaction(db, (trx) => settlement.completeFromGame(trx, row));
+        await settlement.completeFromGame(db, row);
         return { id: row.id, status: 'SUCCESS' };
       case 'FAILED':
-        await withMoneyTransaction(db, (trx) => settlement.failFromGame(trx, row, outcome.reason));
+        await settlement.failFromGame(db, row, outcome.reason);
         throw new AppError(outcome.reason === 'INSUFFICIENT_BALANCE' ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL');
       case 'UNKNOWN':
         return pending(row.id, outcome.reason);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 
 export type DemoPlayer = { id: bigint; game_code: string; username: string; password_hash: string; balance: bigint };
@@ -52,38 +52,19 @@ export function createDemoRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Applies a transfer once per id. The player row is locked first, so two
-     * concurrent calls with the same id run one after the other and the second
-     * finds the first's record instead of moving money again.
+     * Applies a transfer once per id (function demo_apply_transfer, one
+     * statement): the player row is locked first, so two concurrent calls with
+     * the same id run one after the other and the second finds the first's
+     * record instead of moving money again.
      */
     async applyTransfer(game: string, t: Omit<TransferInput, 'game'>, now: Date) {
-      return db.transaction().execute(async (trx) => {
-        const player = await players(trx).where('game_code', '=', game).where('username', '=', t.username).forUpdate().executeTakeFirst();
-        const existing = await trx
-          .selectFrom('demo_transfers')
-          .select(['status', 'reason', 'username', 'direction', 'amount'])
-          .where('game_code', '=', game)
-          .where('transfer_id', '=', t.transferId)
-          .executeTakeFirst();
-        if (existing) return { ...existing, balance: player?.balance ?? null, replayed: true };
-
-        let status: 'SUCCESS' | 'FAILED' = 'FAILED';
-        let reason: string | null = 'PLAYER_NOT_FOUND';
-        let balance: bigint | null = null;
-        if (player) {
-          const delta = t.direction === 'deposit' ? t.amount : -t.amount;
-          const moved = await trx
-            .updateTable('demo_players')
-            .set((eb) => ({ balance: eb('balance', '+', delta) }))
-            .where('id', '=', player.id)
-            .where('balance', '>=', t.direction === 'withdraw' ? t.amount : 0n)
-            .returning('balance')
-            .executeTakeFirst();
-          [status, reason, balance] = moved ? ['SUCCESS', null, moved.balance] : ['FAILED', 'INSUFFICIENT_BALANCE', player.balance];
-        }
-        await insertTransfer(trx, { ...t, game }, player?.id ?? null, status, reason, now);
-        return { status, reason, username: t.username, direction: t.direction, amount: t.amount, balance, replayed: false };
-      });
+      const { rows } = await sql<TransferRow & { balance: bigint | null; replayed: boolean }>`
+        select r_status as status, r_reason as reason, r_username as username, r_direction as direction,
+               r_amount as amount, r_balance as balance, r_replayed as replayed
+        from demo_apply_transfer(${game}, ${t.transferId}, ${t.username}, ${t.direction}, ${t.amount}::bigint, ${now}::timestamptz)`.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error('demo_apply_transfer answered no row');
+      return row;
     },
 
     /** Records a transfer refused before any work (an injected failure); a no-op if the id exists. */
