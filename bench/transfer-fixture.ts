@@ -1,8 +1,10 @@
 /**
  * Child process of the transfer benchmark: the real app on the embedded database
  * (or PostgreSQL with BENCH_DATABASE_URL), MEMBERS members each funded and with
- * an active game account, their tokens written to a file. Answers `check` on its
- * IPC channel with the ledger's invariant violations.
+ * an active game account holding 1,000.00 (so the open-loop runs, whose requests
+ * may overtake each other, never move money out of an empty game account), their
+ * tokens written to a file. Answers `check` on its IPC channel with the ledger's
+ * invariant violations.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { createSettingsRepository } from '../apps/server/src/modules/lookup/sett
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
 const FUNDS_MINOR = 100_000_000n; // 1,000,000.00 each: no transfer is refused for money
+const GAME_FUNDS = 1000; // moved to the game at start-up (major units, as the API takes them)
 export const BENCH_GAME = 'pg';
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -90,6 +93,14 @@ for (let i = 0; i < MEMBERS; i += 1) {
   const token = await auth.issueToken(id);
   const activated = await app.inject({ url: `/api/wallet/activate/${BENCH_GAME}`, headers: { authorization: `Bearer ${token}` } });
   if (activated.statusCode !== 200) throw new Error(`activation failed: ${activated.body}`);
+  // 1,000.00 at the game too, so a game -> wallet transfer that overtakes its wallet -> game never lacks money.
+  const funded = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/transfer',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+    payload: JSON.stringify({ from: 'WALLET', to: BENCH_GAME, amount: GAME_FUNDS }),
+  });
+  if (funded.statusCode !== 200) throw new Error(`game funding failed: ${funded.body}`);
   tokens.push(token);
 }
 
