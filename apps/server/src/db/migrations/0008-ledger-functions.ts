@@ -55,14 +55,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) returns table (entry_id bigint, outcome text)
     language plpgsql as $$
     declare
+      v_n int := cardinality(p_accounts);
+      v_sum numeric;
+      v_zero boolean;
+      v_distinct int;
       v_entry bigint;
       v_locked int;
       v_currencies int;
+      v_short boolean;
     begin
-      if cardinality(p_accounts) < 2 or cardinality(p_accounts) <> cardinality(p_amounts)
-         or (select sum(a) from unnest(p_amounts) a) <> 0
-         or exists (select 1 from unnest(p_amounts) a where a = 0)
-         or (select count(distinct a) from unnest(p_accounts) a) <> cardinality(p_accounts) then
+      -- Every statement below reaches ledger_accounts by primary key (id = any(...)):
+      -- a join with unnest() let the planner scan the whole table.
+      select sum(v.d), bool_or(v.d = 0), count(distinct v.id) into v_sum, v_zero, v_distinct
+        from unnest(p_accounts, p_amounts) v(id, d);
+      if v_n < 2 or cardinality(p_amounts) <> v_n or v_sum <> 0 or v_zero or v_distinct <> v_n then
         raise exception 'ledger_post: postings must be two or more distinct non-zero amounts summing to zero';
       end if;
 
@@ -70,38 +76,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         values (p_kind, coalesce(p_memo, ''), p_reference, p_reverses)
         on conflict do nothing returning id into v_entry;
       if v_entry is null then
-        select e.id into v_entry from journal_entries e
-          where (p_reverses is not null and e.reverses_entry_id = p_reverses)
-             or (p_reverses is null and p_reference is not null and e.kind = p_kind and e.reference = p_reference);
+        if p_reverses is not null then
+          select e.id into v_entry from journal_entries e where e.reverses_entry_id = p_reverses;
+        elsif p_reference is not null then
+          select e.id into v_entry from journal_entries e where e.kind = p_kind and e.reference = p_reference;
+        end if;
         if v_entry is null then raise exception 'ledger_post: entry conflicted but no earlier entry was found'; end if;
         return query select v_entry, 'duplicate'::text;
         return;
       end if;
 
-      with locked as (
-        select a.id, a.currency from ledger_accounts a where a.id = any(p_accounts) order by a.id for update
-      )
-      select count(*), count(distinct currency) into v_locked, v_currencies from locked;
-      if v_locked <> cardinality(p_accounts) or v_currencies <> 1 then
+      -- Lock, then check on the locked rows (FOR UPDATE returns the latest
+      -- committed version after waiting, so the floor check sees every earlier move).
+      select count(*), count(distinct a.currency),
+             coalesce(bool_or(a.kind = any(p_floor_kinds) and a.balance + p_amounts[array_position(p_accounts, a.id)] < 0), false)
+        into v_locked, v_currencies, v_short
+        from (select id, kind, currency, balance from ledger_accounts where id = any(p_accounts) order by id for update) a;
+      if v_locked <> v_n or v_currencies <> 1 or v_short then
         delete from journal_entries where id = v_entry;
-        return query select null::bigint, (case when v_locked <> cardinality(p_accounts) then 'missing-account' else 'mixed-currency' end)::text;
-        return;
-      end if;
-
-      if exists (
-        select 1 from ledger_accounts a join unnest(p_accounts, p_amounts) v(id, d) on a.id = v.id
-        where a.kind = any(p_floor_kinds) and a.balance + v.d < 0
-      ) then
-        if p_raise_short then
+        if v_locked = v_n and v_currencies = 1 and p_raise_short then
           raise exception using errcode = 'JT001', message = 'MONEY_NOT_ENOUGH';
         end if;
-        delete from journal_entries where id = v_entry;
-        return query select null::bigint, 'short'::text;
+        return query select null::bigint,
+          (case when v_locked <> v_n then 'missing-account' when v_currencies <> 1 then 'mixed-currency' else 'short' end)::text;
         return;
       end if;
 
-      update ledger_accounts a set balance = a.balance + v.d, updated_at = now()
-        from unnest(p_accounts, p_amounts) v(id, d) where a.id = v.id;
+      with moved as (
+        update ledger_accounts a set balance = a.balance + p_amounts[array_position(p_accounts, a.id)], updated_at = now()
+          where a.id = any(p_accounts) returning a.id
+      )
       insert into postings (entry_id, account_id, amount)
         select v_entry, v.id, v.d from unnest(p_accounts, p_amounts) with ordinality v(id, d, n) order by v.n;
       return query select v_entry, 'posted'::text;
