@@ -18,12 +18,15 @@
  * engine: the highest offered rate whose p99 was under 50 ms, per scenario (with
  * a short BENCH_DURATION a run has a few hundred answers and its p99 is near its max).
  * The baseline in the same run is an authenticated read (GET /api/account/profile).
+ * Beside each closed-loop peak: CPU time per transfer of the server, PostgreSQL
+ * and the load generator (bench/cpu-usage.ts), and the ceiling it implies.
  * After each engine the ledger's invariants are checked.
  * Targets: p99 under 50 ms at 64 connections (judged on the open-loop runs),
  * zero 5xx, zero invariant violations.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpuPerOp, cpuSample, type CpuPerOp } from './cpu-usage.ts';
 import { ask, load, saveResult, startChild, stopChild, type LoadResult } from './lib.ts';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop.ts';
 
@@ -35,7 +38,7 @@ const GAME = 'pg';
 const OPEN_LOOP_FRACTIONS = [0.25, 0.5, 0.75];
 const TARGET_P99_MS = 50;
 
-type Scenario = { name: string; result: LoadResult };
+type Scenario = { name: string; result: LoadResult; cpu?: CpuPerOp };
 type OpenLoopRun = { name: string; scenario: string; fractionOfPeak: number; result: OpenLoopResult };
 type OpenLoopVerdict = { scenario: string; peakPerSecond: number; bestRateUnderTarget: number | null };
 
@@ -102,8 +105,10 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
       ['one hot member', () => tokens[0] ?? ''],
     ];
     for (const [label, pick] of pickers) {
+      const before = cpuSample(child.pid ?? 0);
       const peak = await load({ url, connections: CONNECTIONS, duration: DURATION_S, requests: transferRequests(tokens, pick) });
-      scenarios.push({ name: `transfers, ${label}, ${CONNECTIONS} conn.`, result: peak });
+      const cpu = cpuPerOp(before, cpuSample(child.pid ?? 0), peak.requestsPerSecond * DURATION_S);
+      scenarios.push({ name: `transfers, ${label}, ${CONNECTIONS} conn.`, result: peak, cpu });
       const light = await load({ url, connections: LIGHT_CONNECTIONS, duration: DURATION_S, requests: transferRequests(tokens, pick) });
       scenarios.push({ name: `transfers, ${label}, ${LIGHT_CONNECTIONS} conn.`, result: light });
       let bestRateUnderTarget: number | null = null;
@@ -131,10 +136,16 @@ export async function runTransferBench(): Promise<void> {
     const run = await runEngine(env);
     runs.push(run);
     console.log(`\nTransfers over HTTP on the ${run.engine} database (${CONNECTIONS} connections, ${DURATION_S} s each)`);
-    for (const { name, result } of run.scenarios) {
+    for (const { name, result, cpu } of run.scenarios) {
       console.log(
         `  ${name.padEnd(38)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
       );
+      if (cpu) {
+        console.log(
+          `    CPU per transfer: server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs.toFixed(2)} ms, load generator ${cpu.loadGeneratorMs.toFixed(2)} ms; ` +
+            `machine ${cpu.busyPercent.toFixed(0)} % busy; ceiling with every core on it ${cpu.ceilingPerSecond.toFixed(0)}/s`,
+        );
+      }
     }
     for (const { name, result } of run.openLoop) {
       console.log(
