@@ -14,6 +14,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerCleanupJob } from './jobs/cleanup-expired.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
+  registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {

@@ -62,9 +62,29 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
       await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
     },
 
-    async purgeCreatedBefore(before: Date): Promise<bigint> {
-      const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
-      return result.numDeletedRows;
+    /**
+     * Deletes up to `limit` keys created before `before` (index on created_at);
+     * returns how many. Rows another statement holds are skipped, not waited for.
+     */
+    async purgeCreatedBefore(before: Date, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('idempotency_keys')
+        .where((eb) =>
+          eb(
+            eb.refTuple('scope', 'key'),
+            'in',
+            eb
+              .selectFrom('idempotency_keys')
+              .select(['scope', 'key'])
+              .where('created_at', '<', before)
+              .limit(limit)
+              .forUpdate()
+              .skipLocked()
+              .$asTuple('scope', 'key'),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

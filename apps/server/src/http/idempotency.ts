@@ -116,9 +116,9 @@ export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: 
       };
     },
 
-    /** Deletes keys older than the replay window; for a periodic job. */
-    purgeExpired(): Promise<bigint> {
-      return repo.purgeCreatedBefore(new Date(deps.clock.now().getTime() - ttlMs));
+    /** Deletes up to `limit` keys older than the replay window and answers how many (jobs/cleanup-expired.ts loops). */
+    purgeExpired(limit: number): Promise<number> {
+      return repo.purgeCreatedBefore(new Date(deps.clock.now().getTime() - ttlMs), limit);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** A live session with what the guard needs of its member. */
@@ -37,13 +37,33 @@ export function createSessionRepository(db: Kysely<DB>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Drops a member's dead sessions (called at login) so the table stays small without a job. */
+    /** Drops a member's dead sessions at login; jobs/cleanup-expired.ts takes those of members who do not come back. */
     async pruneDead(memberId: string, now: Date): Promise<void> {
       await db
         .deleteFrom('sessions')
         .where('member_id', '=', memberId)
         .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]))
         .execute();
+    },
+    /**
+     * Deletes up to `limit` sessions dead (revoked or expired) since before
+     * `before`; returns how many. least() skips a NULL revoked_at, and matches
+     * the index sessions_dead_at_idx. Rows another statement holds are skipped.
+     */
+    async purgeDead(before: Date, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('sessions')
+            .select('id')
+            .where(sql<Date>`least(expires_at, revoked_at)`, '<', before)
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
