@@ -111,9 +111,13 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   await expect(page.getByText(en('home.withdrawDialog.success'))).toBeVisible();
   await expectTotal(page, before - 10_000);
   await page.goto('/user/statement');
-  await expect(page.getByRole('list', { name: en('statement.listLabel') }).getByRole('listitem').first()).toContainText(
-    en('statement.types.withdraw'),
-  );
+  const lines = page.getByRole('list', { name: en('statement.listLabel') }).getByRole('listitem');
+  await expect(lines.first()).toContainText(en('statement.types.withdraw'));
+  // Each deposit says how it came in, in words: never a raw id.
+  for (const channel of ['slip', 'qr', 'giftlink'] as const) {
+    await expect(lines.filter({ hasText: en(`statement.channel.${channel}`) })).toHaveCount(1);
+  }
+  await expect(lines.filter({ hasText: en('statement.channel.slip') })).toContainText(money(slipAmount));
 
   await screensInEveryLanguage(page, testInfo);
 });

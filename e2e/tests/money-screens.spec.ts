@@ -62,6 +62,7 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
     status: i === 0 ? 'PENDING' : 'SUCCESS',
     amount: i % 2 === 0 ? -(i + 1) * 10 : (i + 1) * 10,
     createdAt: new Date(now - (i + 1) * 2 * 3600_000).toISOString(),
+    channel: i % 2 === 0 ? null : { kind: 'slip', reference: `20260105SLIPREF${String(i).padStart(5, '0')}` },
     description: null,
   }));
   const asked: unknown[] = [];
@@ -79,6 +80,7 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
   await expect(first).toContainText(en('statement.status.progress'));
   await expect(first).toContainText('2 hours ago');
   await expect(first.getByText('-10.00', { exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem').nth(1)).toContainText(`${en('statement.channel.slip')} · ${en('statement.reference', { reference: '…F00001' })}`);
   const pages = page.getByRole('navigation', { name: en('statement.pages') });
   await expect(pages.getByText(en('common.pageOf', { page: '1', total: '3' }))).toBeVisible();
   await expect(pages.getByRole('button', { name: en('common.previousPage') })).toBeDisabled();

@@ -43,12 +43,13 @@ export const MONEY_MOCKS: Record<string, unknown> = {
   '/api/statement': {
     total: 23,
     statements: [
-      { statementType: 'transfer', from: 'pg', to: 'WALLET', status: 'PENDING', amount: 1250.5, createdAt: hoursAgo(0.1), description: null },
-      { statementType: 'transfer', from: 'WALLET', to: 'joker2', status: 'SUCCESS', amount: -100, createdAt: hoursAgo(2), description: null },
-      { statementType: 'transfer', from: 'pg', to: 'WALLET', status: 'FAILED', amount: 5000, createdAt: hoursAgo(3), description: null },
-      { statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 100000, createdAt: hoursAgo(26), description: null },
-      { statementType: 'bonus', from: null, to: 'WALLET', status: 'SUCCESS', amount: 500, createdAt: hoursAgo(50), description: 'Welcome bonus 10% / โบนัสต้อนรับ 10%' },
-      { statementType: 'withdraw', from: 'WALLET', to: null, status: 'SUCCESS', amount: -2500, createdAt: hoursAgo(24 * 9), description: null },
+      { statementType: 'transfer', from: 'pg', to: 'WALLET', status: 'PENDING', amount: 1250.5, createdAt: hoursAgo(0.1), channel: null, description: null },
+      { statementType: 'transfer', from: 'WALLET', to: 'joker2', status: 'SUCCESS', amount: -100, createdAt: hoursAgo(2), channel: null, description: null },
+      { statementType: 'transfer', from: 'pg', to: 'WALLET', status: 'FAILED', amount: 5000, createdAt: hoursAgo(3), channel: null, description: null },
+      { statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 100000, createdAt: hoursAgo(26), channel: { kind: 'slip', reference: '20260105ABCD12EF34GH' }, description: null },
+      { statementType: 'deposit', from: null, to: 'WALLET', status: 'SUCCESS', amount: 300, createdAt: hoursAgo(30), channel: { kind: 'qr', provider: 'PAYONEX', reference: 'K9X2QA7B3C4D5E6F' }, description: null },
+      { statementType: 'bonus', from: null, to: 'WALLET', status: 'SUCCESS', amount: 500, createdAt: hoursAgo(50), channel: null, description: 'Welcome bonus 10% / โบนัสต้อนรับ 10%' },
+      { statementType: 'withdraw', from: 'WALLET', to: null, status: 'SUCCESS', amount: -2500, createdAt: hoursAgo(24 * 9), channel: { kind: 'payout', bankCode: 'KTB', accountEnd: '7890' }, description: null },
     ],
   },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, LIMITS } from './constants.ts';
+import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, LIMITS, QR_PROVIDERS } from './constants.ts';
 import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';
@@ -63,6 +63,26 @@ export type TSlip = z.infer<typeof ZSlip>;
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
 
+/** How a statement line's money came in or went out; the web words each kind in the member's language. */
+export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout'] as const;
+
+/**
+ * The machine-readable part of a deposit's or withdrawal's description, like
+ * from/to are for a transfer: codes and references, never words.
+ * - slip: a bank transfer proved by a slip; reference is the bank's transaction reference (on the member's slip);
+ * - qr: a QR payment at a gateway; reference is the payment reference the member's bank app shows, if known;
+ * - giftlink: a TrueMoney gift link; manual: a bank transfer the staff confirmed;
+ * - payout: a withdrawal to the member's bank account (the bank's code, the last digits of the account number).
+ */
+export const ZStatementChannel = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('slip'), reference: z.string().nullable() }),
+  z.object({ kind: z.literal('qr'), provider: z.enum(QR_PROVIDERS).nullable(), reference: z.string().nullable() }),
+  z.object({ kind: z.literal('giftlink') }),
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('payout'), bankCode: z.string(), accountEnd: z.string() }),
+]);
+export type TStatementChannel = z.infer<typeof ZStatementChannel>;
+
 export const ZStatement = z.object({
   statementType: z.enum(STATEMENT_TYPES),
   from: z.string().nullable(),
@@ -71,6 +91,9 @@ export const ZStatement = z.object({
   status: z.string(),
   amount: z.number(),
   createdAt: z.iso.datetime(),
+  /** Deposits and withdrawals: how the money moved (null for transfers, which have from/to, and for bonus lines). */
+  channel: ZStatementChannel.nullable(),
+  /** Text for people from a linked bonus, promotion, invite, refund or lucky draw (spec section 3); null otherwise. */
   description: z.string().nullable(),
 });
 export type TStatement = z.infer<typeof ZStatement>;

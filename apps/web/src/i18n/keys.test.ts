@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@jetton/contract/constants';
 import { ERROR_CODES, SLIP_NOTE_CODES } from '@jetton/contract/errors';
+import { STATEMENT_CHANNELS, STATEMENT_TYPES } from '@jetton/contract/wallet';
 import { CLIENT_ERROR_CODES } from '@/lib/api-error';
 import en from './en.json';
 import la from './la.json';
@@ -46,6 +47,11 @@ describe.each(LOCALES)('%s messages', (locale) => {
   it('translate every slip note code', () => {
     const missing = SLIP_NOTE_CODES.filter((code) => !flat[locale].has(`slipNotes.${code}`));
     expect(missing).toEqual([]);
+  });
+
+  it('word every statement type and channel of the contract', () => {
+    const keys = [...STATEMENT_TYPES.map((type) => `statement.types.${type}`), ...STATEMENT_CHANNELS.map((kind) => `statement.channel.${kind}`)];
+    expect(keys.filter((key) => !flat[locale].has(key))).toEqual([]);
   });
 
   it('keep the same {{placeholders}} as English', () => {

@@ -9,7 +9,13 @@ export type StatementRow = {
   game_code: string | null;
   status: string;
   amount: bigint;
+  /** entry: the ledger memo, an internal note (for deposit.qr: "<provider> <provider's reference>"). */
   memo: string | null;
+  /** entry: the ledger reference (deposit.slip: the bank's transaction reference). */
+  reference: string | null;
+  /** withdrawal: the member's bank account the money goes to. */
+  bank_code: string | null;
+  bank_account_no: string | null;
   created_at: Date;
 };
 
@@ -35,7 +41,7 @@ const WITHDRAWAL_ROW_KINDS = ['withdraw.hold', 'withdraw.return'] as const;
 export function createStatementRepository(db: Kysely<DB>) {
   const walletPostings = (memberId: string) => sql`
     select 'entry' as source, e.id::text as id, e.kind, null::text as game_code, 'SUCCESS' as status,
-           p.amount, nullif(e.memo, '') as memo, e.created_at
+           p.amount, nullif(e.memo, '') as memo, e.reference, null::text as bank_code, null::text as bank_account_no, e.created_at
     from ledger_accounts a
     join postings p on p.account_id = a.id
     join journal_entries e on e.id = p.entry_id
@@ -46,12 +52,13 @@ export function createStatementRepository(db: Kysely<DB>) {
   const withdrawals = (memberId: string) => sql`
     select 'withdrawal' as source, w.id::text as id, 'withdraw.request' as kind, null::text as game_code,
            case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end as status,
-           -w.amount as amount, null::text as memo, w.created_at
+           -w.amount as amount, null::text as memo, null::text as reference, w.bank_code, w.bank_account_no, w.created_at
     from withdrawals w
     where w.member_id = ${memberId}`;
   const transfers = (memberId: string) => sql`
     select 'transfer' as source, t.id::text as id, t.direction as kind, t.game_code, t.status,
-           case when t.direction = 'to_game' then -t.amount else t.amount end as amount, null::text as memo, t.created_at
+           case when t.direction = 'to_game' then -t.amount else t.amount end as amount, null::text as memo, null::text as reference,
+           null::text as bank_code, null::text as bank_account_no, t.created_at
     from transfers t
     where t.member_id = ${memberId}`;
 

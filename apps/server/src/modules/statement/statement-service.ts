@@ -1,5 +1,6 @@
-import type { TStatement, TStatementResponse } from '@jetton/contract/wallet';
+import type { TStatement, TStatementChannel, TStatementResponse } from '@jetton/contract/wallet';
 import { WALLET } from '@jetton/contract/wallet';
+import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import { fromMinor } from '@jetton/contract/money';
 import type { StatementRepository, StatementRow } from './statement-repository.ts';
 
@@ -11,19 +12,59 @@ function entryType(kind: string): TStatement['statementType'] {
   return 'withdraw';
 }
 
+const isQrProvider = (code: string): code is QrProvider => (QR_PROVIDERS as readonly string[]).includes(code);
+
+/**
+ * How a deposit came in, from its entry: codes and references the member can
+ * recognise (the web words them), never the ledger's internal ids (a slip id,
+ * a voucher hash, a notice id) nor its memo text. Other kinds have none.
+ */
+function depositChannel(row: StatementRow): TStatementChannel | null {
+  switch (row.kind) {
+    case 'deposit.slip':
+      return { kind: 'slip', reference: row.reference };
+    case 'deposit.qr': {
+      // qr-service writes the memo as "<provider> <provider's reference>" (the reference in the member's bank app).
+      const memo = row.memo ?? '';
+      const space = memo.indexOf(' ');
+      const provider = space < 0 ? memo : memo.slice(0, space);
+      const reference = space < 0 ? '' : memo.slice(space + 1).trim();
+      return { kind: 'qr', provider: isQrProvider(provider) ? provider : null, reference: reference || null };
+    }
+    case 'deposit.giftlink':
+      return { kind: 'giftlink' };
+    case 'deposit.manual':
+      return { kind: 'manual' };
+    default:
+      return null;
+  }
+}
+
+/** The last four digits of an account number ("123-4-56789-0" -> "7890"): enough to recognise it. */
+function accountEnd(accountNo: string | null): string {
+  return (accountNo ?? '').replace(/\D/g, '').slice(-4);
+}
+
 function toStatement(row: StatementRow): TStatement {
-  const common = { status: row.status, amount: fromMinor(row.amount), createdAt: row.created_at.toISOString(), description: row.memo };
+  const common = { status: row.status, amount: fromMinor(row.amount), createdAt: row.created_at.toISOString(), description: null };
   if (row.source === 'transfer') {
     const toGame = row.kind === 'to_game';
-    return { statementType: 'transfer', from: toGame ? WALLET : row.game_code, to: toGame ? row.game_code : WALLET, ...common };
+    return { statementType: 'transfer', from: toGame ? WALLET : row.game_code, to: toGame ? row.game_code : WALLET, channel: null, ...common };
+  }
+  if (row.source === 'withdrawal') {
+    const channel = row.bank_code === null ? null : { kind: 'payout' as const, bankCode: row.bank_code, accountEnd: accountEnd(row.bank_account_no) };
+    return { statementType: 'withdraw', from: WALLET, to: null, channel, ...common };
   }
   const incoming = row.amount > 0n;
-  return { statementType: entryType(row.kind), from: incoming ? null : WALLET, to: incoming ? WALLET : null, ...common };
+  return { statementType: entryType(row.kind), from: incoming ? null : WALLET, to: incoming ? WALLET : null, channel: depositChannel(row), ...common };
 }
 
 /**
  * POST /api/statement: the member's own movements, newest first. Amounts are
- * signed from the wallet's side: + into the wallet, - out of it.
+ * signed from the wallet's side: + into the wallet, - out of it. A line is
+ * described by its type plus machine-readable parts the web words in the
+ * member's language (from/to for a transfer, the channel for a deposit or
+ * withdrawal); ledger memos are internal notes and are not sent.
  */
 export function createStatementService(deps: { statements: StatementRepository }) {
   return {

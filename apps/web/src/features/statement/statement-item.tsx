@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BadgeCheck, Gift, type LucideIcon } from 'lucide-react';
 import { WALLET, type TStatement } from '@jetton/contract/wallet';
@@ -5,7 +6,7 @@ import type { Locale } from '@jetton/contract/constants';
 import { cx } from '@/lib/cx';
 import { formatDateTime } from '@/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { signedAmount, statementSign, statementStatus } from './statement-view';
+import { channelParts, signedAmount, statementSign, statementStatus } from './statement-view';
 import styles from './statement-screen.module.css';
 
 const ICONS: Record<TStatement['statementType'], LucideIcon> = {
@@ -16,18 +17,31 @@ const ICONS: Record<TStatement['statementType'], LucideIcon> = {
   transfer: ArrowLeftRight,
 };
 
-type StatementItemProps = { row: TStatement; gameNames: ReadonlyMap<string, string> | undefined; now: number; locale: Locale };
+type StatementItemProps = {
+  row: TStatement;
+  gameNames: ReadonlyMap<string, string> | undefined;
+  /** Bank code -> the bank's name in the member's language. */
+  bankNames: ReadonlyMap<string, string> | undefined;
+  now: number;
+  locale: Locale;
+};
 
 /** One statement row: type icon, description, status, date and relative time, signed amount. */
-export function StatementItem({ row, gameNames, now, locale }: StatementItemProps) {
+export function StatementItem({ row, gameNames, bankNames, now, locale }: StatementItemProps) {
   const { t } = useTranslation();
   const Icon = ICONS[row.statementType];
   const status = statementStatus(row.status);
   const sign = statementSign(row);
   const side = (code: string | null) => (code === null ? '' : code === WALLET ? t('statement.wallet') : (gameNames?.get(code) ?? code));
-  // The type is the row's title; the line under it says what the server wrote, or where a transfer went.
-  const description =
-    row.description ?? (row.statementType === 'transfer' ? t('statement.transferText', { from: side(row.from), to: side(row.to) }) : null);
+  // The type is the row's title; the line under it is a linked offer's text, how a deposit or withdrawal moved, or where a transfer went.
+  const description: string[] =
+    row.description !== null
+      ? [row.description]
+      : row.channel
+        ? channelParts(row.channel, (key, values) => t(key, values ?? {}), (code) => bankNames?.get(code) ?? code)
+        : row.statementType === 'transfer'
+          ? [t('statement.transferText', { from: side(row.from), to: side(row.to) })]
+          : [];
 
   return (
     <li className={styles.item}>
@@ -36,7 +50,17 @@ export function StatementItem({ row, gameNames, now, locale }: StatementItemProp
       </span>
       <div className={styles.main}>
         <p className={styles.type}>{t(`statement.types.${row.statementType}`)}</p>
-        {description && <p className={styles.description}>{description}</p>}
+        {description.length > 0 && (
+          <p className={styles.description}>
+            {/* The first part (how the money moved) may wrap; a provider code or reference after it stays whole. */}
+            {description.map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' · '}
+                <span className={index > 0 ? styles.keep : undefined}>{part}</span>
+              </Fragment>
+            ))}
+          </p>
+        )}
         <p className={styles.when}>
           <time dateTime={row.createdAt} translate="no">
             {formatDateTime(row.createdAt)}

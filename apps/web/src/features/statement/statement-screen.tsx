@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileImage, ReceiptText } from 'lucide-react';
 import { PAGE_SIZE } from '@jetton/contract/constants';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useLocale } from '@/i18n/use-locale';
+import { useBanks } from '@/lib/use-banks';
 import { useNow } from '@/lib/use-now';
 import { SlipSheet } from './slip-sheet';
 import { StatementItem } from './statement-item';
@@ -24,6 +25,12 @@ export function StatementScreen() {
   const [slipsOpen, setSlipsOpen] = useState(false);
   const statements = useStatements(page);
   const gameNames = useGameNames();
+  const banks = useBanks();
+  // Thai names for Thai, the English ones otherwise (as the deposit dialog shows them).
+  const bankNames = useMemo(
+    () => banks.data && new Map(banks.data.map((bank) => [bank.code, locale === 'th' ? bank.nameTH : bank.nameEN])),
+    [banks.data, locale],
+  );
   const pageCount = Math.max(1, Math.ceil((statements.data?.total ?? 0) / PAGE_SIZE.statement));
 
   return (
@@ -55,7 +62,14 @@ export function StatementScreen() {
       {statements.data && statements.data.statements.length > 0 && (
         <ul className={styles.list} aria-label={t('statement.listLabel')} aria-busy={statements.isPlaceholderData || undefined}>
           {statements.data.statements.map((row, index) => (
-            <StatementItem key={`${row.createdAt}-${index}`} row={row} gameNames={gameNames.data} now={now} locale={locale} />
+            <StatementItem
+              key={`${row.createdAt}-${index}`}
+              row={row}
+              gameNames={gameNames.data}
+              bankNames={bankNames}
+              now={now}
+              locale={locale}
+            />
           ))}
         </ul>
       )}
