@@ -47,7 +47,12 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   await expectAccessible(page);
   const upload = deposit.getByRole('button', { name: en('home.depositDialog.slipUpload') });
   await expect(upload).toBeDisabled();
+  // The picker speaks the member's language; the real file input behind it still takes the file.
+  await expect(deposit.getByText(en('home.depositDialog.slipChoose'), { exact: true })).toBeVisible();
   await deposit.getByLabel(en('home.depositDialog.slipLabel')).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
+  await expect(deposit.getByText('slip.png', { exact: true })).toBeVisible();
+  await expect(deposit.getByText(en('home.depositDialog.slipChooseAnother'), { exact: true })).toBeVisible();
+  await expectAccessible(page);
   await upload.click();
   await expect(page.getByText(en('home.depositDialog.slipSent'))).toBeVisible();
 

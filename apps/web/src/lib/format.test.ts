@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDateTime, formatMoney } from './format';
+import { formatAccountNumber, formatDateTime, formatFileSize, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('shows two decimals with thousands separators', () => {
@@ -43,5 +43,15 @@ describe('formatAccountNumber', () => {
   it('leaves other lengths as they are', () => {
     expect(formatAccountNumber('123456789012')).toBe('123456789012');
     expect(formatAccountNumber('12345')).toBe('12345');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses bytes, whole kilobytes, then megabytes with at most one decimal', () => {
+    expect(formatFileSize(812)).toBe('812 B');
+    expect(formatFileSize(24_600)).toBe('24 KB');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1 MB');
+    expect(formatFileSize(1.44 * 1024 * 1024)).toBe('1.4 MB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
   });
 });

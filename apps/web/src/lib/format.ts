@@ -40,3 +40,13 @@ export function formatAccountNumber(accountNo: string): string {
   if (digits.length !== 10) return accountNo;
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A file size for people: "812 B", "24 KB", "1.4 MB" (binary units, Latin digits like the rest). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  const kilobytes = Math.round(bytes / 1024);
+  if (kilobytes < 1024) return `${kilobytes} KB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+}

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy } from 'lucide-react';
+import { Copy, ImageUp } from 'lucide-react';
 import { SLIP_UPLOAD } from '@jetton/contract/deposit';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/components/ui/copy-with-toast';
 import { ErrorDialog } from '@/components/ui/error-dialog';
-import { TextField } from '@/components/ui/text-field';
+import buttonStyles from '@/components/ui/button.module.css';
 import { showToast } from '@/components/ui/toast-store';
-import { formatAccountNumber } from '@/lib/format';
+import { cx } from '@/lib/cx';
+import { formatAccountNumber, formatFileSize } from '@/lib/format';
 import { translateError } from '@/lib/translate-error';
 import { useSlipUpload } from './deposit-api';
 import styles from './deposit.module.css';
@@ -70,17 +71,81 @@ export function SlipUploadForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <TextField
-        type="file"
-        name={SLIP_UPLOAD.field}
-        accept="image/*"
-        label={t('home.depositDialog.slipLabel')}
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-      />
+      <SlipFileField file={file} onChange={setFile} disabled={upload.isPending} />
       <Button type="submit" block loading={upload.isPending} disabled={!file}>
         {t('home.depositDialog.slipUpload')}
       </Button>
       <ErrorDialog open={failure !== null} onClose={() => setFailure(null)} text={failure ?? ''} />
     </form>
+  );
+}
+
+/**
+ * The slip picker in the member's language instead of the browser's bare
+ * "Choose file / No file chosen": the real file input stays in the DOM, visually
+ * hidden and focusable, and a button-styled label opens it; once a file is
+ * chosen its thumbnail, name and size show above a "choose another" button.
+ */
+function SlipFileField({ file, onChange, disabled }: { file: File | null; onChange: (file: File | null) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const inputId = `${id}-input`;
+  const [preview, setPreview] = useState<string | null>(null);
+  // The preview URL lives from the change that made it to the next change or unmount.
+  const previewRef = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+      previewRef.current = null;
+    },
+    [],
+  );
+  const choose = (next: File | null) => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = next && SLIP_UPLOAD.types.some((type) => type === next.type) ? URL.createObjectURL(next) : null;
+    setPreview(previewRef.current);
+    onChange(next);
+  };
+  const tooLarge = file !== null && file.size > SLIP_UPLOAD.maxBytes;
+  return (
+    <div className={styles.slip}>
+      <span id={`${id}-title`} className={styles.slipTitle}>
+        {t('home.depositDialog.slipLabel')}
+      </span>
+      {file && (
+        <div id={`${id}-chosen`} className={styles.chosen}>
+          {preview ? <img className={styles.thumb} src={preview} alt="" /> : <span className={styles.thumb} aria-hidden="true" />}
+          <div className={styles.chosenText}>
+            <p className={styles.fileName} title={file.name}>
+              {file.name}
+            </p>
+            <p className={cx(styles.muted, styles.fileSize, tooLarge && styles.fileTooLarge)}>{formatFileSize(file.size)}</p>
+          </div>
+        </div>
+      )}
+      {/* Right before its label: the label shows the input's keyboard focus (CSS `+`). */}
+      <input
+        id={inputId}
+        type="file"
+        name={SLIP_UPLOAD.field}
+        accept={SLIP_UPLOAD.types.join(',')}
+        className={cx('visually-hidden', styles.fileInput)}
+        aria-labelledby={`${id}-title ${id}-choose`}
+        aria-describedby={[file && `${id}-chosen`, `${id}-types`].filter(Boolean).join(' ')}
+        disabled={disabled}
+        onChange={(event) => choose(event.target.files?.[0] ?? null)}
+      />
+      <label
+        id={`${id}-choose`}
+        htmlFor={inputId}
+        className={cx(buttonStyles.button, buttonStyles.secondary, buttonStyles.block, styles.choose)}
+      >
+        <ImageUp aria-hidden="true" size={20} strokeWidth={2} />
+        {t(file ? 'home.depositDialog.slipChooseAnother' : 'home.depositDialog.slipChoose')}
+      </label>
+      <p id={`${id}-types`} className={styles.muted}>
+        {t('home.depositDialog.slipTypes', { size: formatFileSize(SLIP_UPLOAD.maxBytes) })}
+      </p>
+    </div>
   );
 }
