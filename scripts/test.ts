@@ -1,11 +1,13 @@
 /**
  * `npm test`: lint, typecheck, unit and integration tests (embedded database, and
- * PostgreSQL too when TEST_DATABASE_URL is set), then the browser tests. Every
- * step runs even when an earlier one fails, so one run shows everything; the
- * last line counts the tests: "N passed, N failed".
+ * PostgreSQL too when TEST_DATABASE_URL is set; the Redis rate-limit store when
+ * TEST_REDIS_URL is set, by default when Redis answers on 127.0.0.1:6379), then
+ * the browser tests. Every step runs even when an earlier one fails, so one run
+ * shows everything; the last line counts the tests: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,25 @@ const playwrightReport = path.join(reports, 'playwright.json');
 const TYPECHECKED = ['.', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
 
 type Step = { name: string; run: () => boolean };
+
+const DEFAULT_TEST_REDIS_URL = 'redis://127.0.0.1:6379/15';
+
+/** Whether something accepts TCP connections on host:port within a short time. */
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 500 });
+    const finish = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => finish(true));
+    socket.once('timeout', () => finish(false));
+    socket.once('error', () => finish(false));
+  });
+}
+
+// A machine with Redis runs the Redis rate-limit tests without being told (database 15, keys cleaned up).
+if (!process.env.TEST_REDIS_URL && (await answers('127.0.0.1', 6379))) process.env.TEST_REDIS_URL = DEFAULT_TEST_REDIS_URL;
 
 const bin = (name: string): string => path.join(root, 'node_modules/.bin', name);
 

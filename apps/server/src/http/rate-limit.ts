@@ -17,8 +17,13 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'rate-limit redis error'));
     const client = redis;
     app.addHook('onClose', async () => {
-      await client.quit();
+      // quit() needs a live connection (no offline queue): with Redis down it would fail the close.
+      if (client.status !== 'ready') return client.disconnect();
+      await client.quit().catch(() => client.disconnect());
     });
+    // Without the offline queue, a call before the connection is up errors and skipOnError lets it
+    // through uncounted: wait for it (at most the connect timeout) so a new node limits from its first call.
+    await connected(client, 1_000);
   }
   await app.register(rateLimit, {
     global: false,
@@ -27,5 +32,21 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
     // With Redis down the per-phone limits in the database still hold.
     skipOnError: true,
     errorResponseBuilder: () => new AppError('REQUEST_LIMIT'),
+  });
+}
+
+/** Resolves once the client is ready, or has failed to connect, or after `ms`: never rejects, Redis is optional. */
+function connected(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      client.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+    client.once('error', done);
   });
 }
