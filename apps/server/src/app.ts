@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // At the root, before any route: answers in flight at close end their keep-alive connection.
+  registerGracefulClose(app);
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
