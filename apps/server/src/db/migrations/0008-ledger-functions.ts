@@ -102,6 +102,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return;
       end if;
 
+      -- A data-modifying CTE runs even when nothing reads it: balances and
+      -- postings are written by one statement.
       with moved as (
         update ledger_accounts a set balance = a.balance + p_amounts[array_position(p_accounts, a.id)], updated_at = now()
           where a.id = any(p_accounts) returning a.id
