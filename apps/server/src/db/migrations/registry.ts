@@ -9,6 +9,7 @@ import * as m0007 from './0007-withdraw.ts';
 import * as m0008 from './0008-ledger-functions.ts';
 import * as m0009 from './0009-demo-provider-functions.ts';
 import * as m0010 from './0010-sessions-dead-index.ts';
+import * as m0011 from './0011-qr-provider-ref.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-ledger-functions': m0008,
   '0009-demo-provider-functions': m0009,
   '0010-sessions-dead-index': m0010,
+  '0011-qr-provider-ref': m0011,
 };

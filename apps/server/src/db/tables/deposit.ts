@@ -34,6 +34,8 @@ export type QrCodesTable = {
   created_at: At;
   expires_at: At;
   closed_at: Date | null;
+  /** The gateway's payment reference from its paid callback (0011-qr-provider-ref); null until paid. */
+  provider_ref: string | null;
 };
 
 export type GiftLinksTable = {

@@ -13,6 +13,7 @@ import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/stora
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { createQrExpiryJob, scheduleQrExpiry } from '../../jobs/expire-qr-codes.ts';
 import { createSlipVerifier, type SlipVerifier } from '../../jobs/slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
@@ -73,9 +74,10 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
   if (config.sandbox) await registerPaySimulator(app, { clock, tokenSecret });
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
+  const qrGateway = createHttpQrGateway({ baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`, merchantKey: payMerchantKey(tokenSecret) });
   const qr = createQrService({
     db,
-    gateway: createHttpQrGateway({ baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`, merchantKey: payMerchantKey(tokenSecret) }),
+    gateway: qrGateway,
     rules,
     clock,
     log: app.log,
@@ -83,6 +85,9 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
     callbackSecret: (provider) => qrCallbackSecret(tokenSecret, provider),
   });
   await registerQrRoutes(app, qr);
+  const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });
+  app.decorate('qrExpiryJob', qrExpiry);
+  if (deps.startJobs) scheduleQrExpiry(app, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
   if (config.sandbox) await registerVoucherSimulator(app, { clock });

@@ -24,6 +24,16 @@ export const ZDepositRules = z.object({
   slipVerifyAttempts: z.number().int().positive().default(3),
   /** Lifetime of a QR deposit. */
   qrExpireSeconds: z.number().int().positive().default(600),
+  /** Pause between passes of the QR expiry job (jobs/expire-qr-codes.ts). */
+  qrExpiryIntervalMs: z.number().int().positive().default(60_000),
+  /**
+   * The job marks a QR expired this long after its expiry, not at once: a
+   * callback for a payment made in time that arrives late still finds it open
+   * and credits (the gateway's signed payment time decides).
+   */
+  qrExpiryGraceMs: z.number().int().nonnegative().default(5 * 60_000),
+  /** QRs per UPDATE of the expiry job; a backlog goes in several short statements. */
+  qrExpiryBatch: z.number().int().positive().max(10_000).default(500),
   /** Minor units per spin coin (1 coin per 100.00). */
   coinPerMinor: z.number().int().positive().default(10_000),
   /** How long a slip image link stays valid. */

@@ -32,9 +32,9 @@ export function createQrRepository(db: Kysely<DB>) {
     },
 
     /** Inserts an open QR; false when the member already has one open with this provider (concurrent create). */
-    async insertOpen(qr: Omit<QrCode, 'status' | 'closed_at'>): Promise<boolean> {
+    async insertOpen(qr: Omit<QrCode, 'status' | 'closed_at' | 'provider_ref'>): Promise<boolean> {
       try {
-        await db.insertInto('qr_codes').values({ ...qr, status: 'open', closed_at: null }).execute();
+        await db.insertInto('qr_codes').values({ ...qr, status: 'open', closed_at: null, provider_ref: null }).execute();
         return true;
       } catch (error) {
         if (uniqueViolation(error) === 'qr_codes_one_open_idx') return false;
@@ -67,8 +67,34 @@ export function createQrRepository(db: Kysely<DB>) {
       return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('provider', '=', provider).forUpdate().executeTakeFirst();
     },
 
-    async markPaid(id: string, now: Date): Promise<void> {
-      await db.updateTable('qr_codes').set({ status: 'paid', closed_at: now }).where('id', '=', id).execute();
+    /** providerRef: the gateway's payment reference from its callback (the member's bank app shows it). */
+    async markPaid(id: string, now: Date, providerRef: string): Promise<void> {
+      await db.updateTable('qr_codes').set({ status: 'paid', closed_at: now, provider_ref: providerRef }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Marks at most `limit` open QRs that expired at or before `expiredBy` as
+     * expired and returns them. Rows locked elsewhere (a callback's payment
+     * transaction, a cancel) are skipped, left for the next batch or pass.
+     */
+    async expireDue(expiredBy: Date, now: Date, limit: number): Promise<Pick<QrCode, 'id' | 'provider'>[]> {
+      return db
+        .updateTable('qr_codes')
+        .set({ status: 'expired', closed_at: now })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('qr_codes')
+            .select('id')
+            .where('status', '=', 'open')
+            .where('expires_at', '<=', expiredBy)
+            .orderBy('expires_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .where('status', '=', 'open')
+        .returning(['id', 'provider'])
+        .execute();
     },
   };
 }

@@ -141,7 +141,7 @@ export function createQrService(deps: Deps) {
           coinPerMinor: rules.coinPerMinor,
           memo: `${provider} ${notice.providerRef}`,
         });
-        await createQrRepository(trx).markPaid(qr.id, deps.clock.now());
+        await createQrRepository(trx).markPaid(qr.id, deps.clock.now(), notice.providerRef);
         return { status: credit.created ? ('CREDITED' as const) : ('ALREADY_CREDITED' as const) };
       });
     },

@@ -9,8 +9,9 @@ export type StatementRow = {
   game_code: string | null;
   status: string;
   amount: bigint;
-  /** entry: the ledger memo, an internal note (for deposit.qr: "<provider> <provider's reference>"). */
-  memo: string | null;
+  /** deposit.qr entry: the QR's provider and the provider's payment reference (qr_codes, by the entry's reference: the QR id). */
+  qr_provider: string | null;
+  qr_reference: string | null;
   /** entry: the ledger reference (deposit.slip: the bank's transaction reference). */
   reference: string | null;
   /** withdrawal: the member's bank account the money goes to. */
@@ -41,10 +42,13 @@ const WITHDRAWAL_ROW_KINDS = ['withdraw.hold', 'withdraw.return'] as const;
 export function createStatementRepository(db: Kysely<DB>) {
   const walletPostings = (memberId: string) => sql`
     select 'entry' as source, e.id::text as id, e.kind, null::text as game_code, 'SUCCESS' as status,
-           p.amount, nullif(e.memo, '') as memo, e.reference, null::text as bank_code, null::text as bank_account_no, e.created_at
+           p.amount, q.provider as qr_provider, q.provider_ref as qr_reference, e.reference,
+           null::text as bank_code, null::text as bank_account_no, e.created_at
     from ledger_accounts a
     join postings p on p.account_id = a.id
     join journal_entries e on e.id = p.entry_id
+    -- A QR credit's reference is the QR id (qr-service); the case keeps other kinds' references out of the uuid cast.
+    left join qr_codes q on q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end)
     where a.owner_id = ${memberId} and a.kind = 'wallet'
       and (${sql.join(STATEMENT_ENTRY_KINDS.map((k) => sql`e.kind like ${k}`), sql` or `)})
       and e.kind not in (${sql.join(WITHDRAWAL_ROW_KINDS)})`;
@@ -52,12 +56,14 @@ export function createStatementRepository(db: Kysely<DB>) {
   const withdrawals = (memberId: string) => sql`
     select 'withdrawal' as source, w.id::text as id, 'withdraw.request' as kind, null::text as game_code,
            case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end as status,
-           -w.amount as amount, null::text as memo, null::text as reference, w.bank_code, w.bank_account_no, w.created_at
+           -w.amount as amount, null::text as qr_provider, null::text as qr_reference, null::text as reference,
+           w.bank_code, w.bank_account_no, w.created_at
     from withdrawals w
     where w.member_id = ${memberId}`;
   const transfers = (memberId: string) => sql`
     select 'transfer' as source, t.id::text as id, t.direction as kind, t.game_code, t.status,
-           case when t.direction = 'to_game' then -t.amount else t.amount end as amount, null::text as memo, null::text as reference,
+           case when t.direction = 'to_game' then -t.amount else t.amount end as amount,
+           null::text as qr_provider, null::text as qr_reference, null::text as reference,
            null::text as bank_code, null::text as bank_account_no, t.created_at
     from transfers t
     where t.member_id = ${memberId}`;

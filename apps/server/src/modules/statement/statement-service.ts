@@ -24,11 +24,9 @@ function depositChannel(row: StatementRow): TStatementChannel | null {
     case 'deposit.slip':
       return { kind: 'slip', reference: row.reference };
     case 'deposit.qr': {
-      // qr-service writes the memo as "<provider> <provider's reference>" (the reference in the member's bank app).
-      const memo = row.memo ?? '';
-      const space = memo.indexOf(' ');
-      const provider = space < 0 ? memo : memo.slice(0, space);
-      const reference = space < 0 ? '' : memo.slice(space + 1).trim();
+      // The QR's provider and the provider's payment reference (the one in the member's bank app), from qr_codes.
+      const provider = row.qr_provider ?? '';
+      const reference = (row.qr_reference ?? '').trim();
       return { kind: 'qr', provider: isQrProvider(provider) ? provider : null, reference: reference || null };
     }
     case 'deposit.giftlink':

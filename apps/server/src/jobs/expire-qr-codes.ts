@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { QrProvider } from '@jetton/contract/constants';
+import type { QrGateway } from '../adapters/qr-gateway/qr-gateway.ts';
+import type { Clock } from '../clock.ts';
+import type { DB } from '../db/schema.ts';
+import { DEFAULT_DEPOSIT_RULES, type DepositRulesSource } from '../modules/deposit/deposit-rules.ts';
+import { createQrRepository } from '../modules/deposit/qr-repository.ts';
+import { schedulePeriodic, serialJob } from './periodic-job.ts';
+
+/** claimed: QRs marked expired this pass; cancelFailed: of those, the ones the gateway did not take the cancel for. */
+export type QrExpirySummary = { claimed: number; cancelFailed: number };
+
+/** Gateway cancels sent at once; the rest of a batch waits its turn. */
+const PARALLEL = 8;
+
+/**
+ * Marks open QR codes expired once they are qrExpiryGraceMs past their expiry
+ * (before, they only counted as expired when read or re-created), in batches
+ * of qrExpiryBatch with SKIP LOCKED, repeated until a batch comes back short.
+ * Each marked QR is then cancelled at its gateway, best effort and after the
+ * mark is committed: a failed cancel is logged and changes nothing. An expired
+ * QR is never credited (qr-service's callback takes only an open one).
+ */
+export function createQrExpiryJob(deps: { db: Kysely<DB>; clock: Clock; rules: DepositRulesSource; gateway: QrGateway; log: FastifyBaseLogger }) {
+  const qrs = createQrRepository(deps.db);
+
+  async function cancelAtGateway(qr: { id: string; provider: string }): Promise<boolean> {
+    try {
+      await deps.gateway.cancel({ provider: qr.provider as QrProvider, qrcodeId: qr.id });
+      return true;
+    } catch (error) {
+      deps.log.warn({ err: error, qrcodeId: qr.id, provider: qr.provider }, 'expired QR not cancelled at the gateway');
+      return false;
+    }
+  }
+
+  async function pass(): Promise<QrExpirySummary> {
+    const { qrExpiryGraceMs, qrExpiryBatch } = await deps.rules.get();
+    const now = deps.clock.now();
+    const expiredBy = new Date(now.getTime() - qrExpiryGraceMs);
+    const summary: QrExpirySummary = { claimed: 0, cancelFailed: 0 };
+    for (;;) {
+      const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch);
+      summary.claimed += expired.length;
+      for (let i = 0; i < expired.length; i += PARALLEL) {
+        const cancelled = await Promise.all(expired.slice(i, i + PARALLEL).map(cancelAtGateway));
+        summary.cancelFailed += cancelled.filter((ok) => !ok).length;
+      }
+      if (expired.length < qrExpiryBatch) return summary;
+    }
+  }
+
+  return serialJob(pass);
+}
+export type QrExpiryJob = ReturnType<typeof createQrExpiryJob>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's QR expiry (jobs/expire-qr-codes.ts); tests call runOnce(). */
+    qrExpiryJob: QrExpiryJob;
+  }
+}
+
+/** Runs the job every qrExpiryIntervalMs (an operator's change under rules.deposit applies without a restart) until the app closes. */
+export function scheduleQrExpiry(app: FastifyInstance, job: QrExpiryJob, rules: DepositRulesSource): void {
+  schedulePeriodic(app, job, {
+    name: 'qr expiry',
+    intervalMs: async () => (await rules.get().catch(() => DEFAULT_DEPOSIT_RULES)).qrExpiryIntervalMs,
+  });
+}
