@@ -14,7 +14,5 @@ export function ensureAccount(db: Kysely<DB>, ref: AccountRef): Promise<AccountI
 
 /** The cached balance in minor units (0 for an account never used). */
 export async function accountBalance(db: Kysely<DB>, ref: AccountRef): Promise<bigint> {
-  const repo = createLedgerRepository(db);
-  const id = await repo.findAccountId(ref);
-  return id === undefined ? 0n : ((await repo.balance(id)) ?? 0n);
+  return (await createLedgerRepository(db).balanceOf(ref)) ?? 0n;
 }

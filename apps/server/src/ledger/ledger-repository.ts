@@ -51,15 +51,16 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return id;
     },
 
-    async findAccountId(ref: AccountRef): Promise<AccountId | undefined> {
+    /** The cached balance of an account by its owner and code; undefined for an account never used (one read). */
+    async balanceOf(ref: AccountRef): Promise<bigint | undefined> {
       const row = await db
         .selectFrom('ledger_accounts')
-        .select('id')
+        .select('balance')
         .where('code', '=', ref.code)
         .where('currency', '=', ref.currency)
         .$call((q) => (ref.kind === 'system' ? q.where('owner_id', 'is', null) : q.where('owner_id', '=', ref.ownerId)))
         .executeTakeFirst();
-      return row?.id;
+      return row?.balance;
     },
 
     /** One entry through ledger_post: atomic on its own, or part of the caller's transaction. */
@@ -86,11 +87,6 @@ export function createLedgerRepository(db: Kysely<DB>) {
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ account: r.account_id, amount: r.amount }));
-    },
-
-    async balance(id: AccountId): Promise<bigint | undefined> {
-      const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirst();
-      return row?.balance;
     },
 
     /** The balance with the account's row locked until the caller's transaction ends (read, then decide, then post). */
