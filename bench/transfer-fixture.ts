@@ -111,9 +111,6 @@ process.on('message', (message: { cmd: string }) => {
   void checkInvariants(db).then((violations) => process.send?.({ violations: violations.length }));
 });
 process.on('SIGTERM', () => {
-  // The load is over when the bench stops us: drop every keep-alive socket
-  // at once (the app's own close is graceful, see http/graceful-close.ts).
-  setImmediate(() => app.server.closeAllConnections());
   void app.close().then(() => db.destroy()).then(drop).finally(() => process.exit(0));
 });
 const address = app.server.address() as { port: number };

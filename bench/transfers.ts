@@ -42,17 +42,20 @@ type Scenario = { name: string; result: LoadResult; cpu?: CpuPerOp };
 type OpenLoopRun = { name: string; scenario: string; fractionOfPeak: number; result: OpenLoopResult };
 type OpenLoopVerdict = { scenario: string; peakPerSecond: number; bestRateUnderTarget: number | null };
 
-function transferRequests(tokens: string[], pick: (n: number) => string) {
+/** One transfer of 1.00 by the member holding `token`, with a fresh Idempotency-Key. */
+function transfer(token: string, from: string, to: string): { headers: Record<string, string>; body: string } {
+  return {
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ from, to, amount: 1 }),
+  };
+}
+
+function transferRequests(pick: (n: number) => string) {
   let next = 0;
-  const body = (from: string, to: string) => JSON.stringify({ from, to, amount: 1 });
   // Each connection alternates wallet -> game and game -> wallet for one member.
-  const setup = (direction: [string, string]) => (req: Record<string, unknown>, context: { token?: string }) => {
+  const setup = ([from, to]: [string, string]) => (req: Record<string, unknown>, context: { token?: string }) => {
     context.token ??= pick(next++);
-    return {
-      ...req,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}`, 'idempotency-key': randomUUID() },
-      body: body(...direction),
-    };
+    return { ...req, ...transfer(context.token, from, to) };
   };
   return [
     { method: 'POST' as const, path: '/api/wallet/transfer', setupRequest: setup(['WALLET', GAME]) },
@@ -63,14 +66,8 @@ function transferRequests(tokens: string[], pick: (n: number) => string) {
 /** Request 2k moves 1.00 wallet -> game for member pick(k), request 2k + 1 moves it back. */
 function openLoopTransfer(pick: (n: number) => string) {
   return (i: number): OpenLoopRequest => {
-    const token = pick(Math.floor(i / 2));
     const [from, to] = i % 2 === 0 ? ['WALLET', GAME] : [GAME, 'WALLET'];
-    return {
-      method: 'POST',
-      path: '/api/wallet/transfer',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ from, to, amount: 1 }),
-    };
+    return { method: 'POST', path: '/api/wallet/transfer', ...transfer(pick(Math.floor(i / 2)), from, to) };
   };
 }
 
@@ -106,10 +103,10 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
     ];
     for (const [label, pick] of pickers) {
       const before = cpuSample(child.pid ?? 0);
-      const peak = await load({ url, connections: CONNECTIONS, duration: DURATION_S, requests: transferRequests(tokens, pick) });
+      const peak = await load({ url, connections: CONNECTIONS, duration: DURATION_S, requests: transferRequests(pick) });
       const cpu = cpuPerOp(before, cpuSample(child.pid ?? 0), peak.requestsPerSecond * DURATION_S);
       scenarios.push({ name: `transfers, ${label}, ${CONNECTIONS} conn.`, result: peak, cpu });
-      const light = await load({ url, connections: LIGHT_CONNECTIONS, duration: DURATION_S, requests: transferRequests(tokens, pick) });
+      const light = await load({ url, connections: LIGHT_CONNECTIONS, duration: DURATION_S, requests: transferRequests(pick) });
       scenarios.push({ name: `transfers, ${label}, ${LIGHT_CONNECTIONS} conn.`, result: light });
       let bestRateUnderTarget: number | null = null;
       for (const fractionOfPeak of OPEN_LOOP_FRACTIONS) {
