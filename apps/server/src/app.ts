@@ -15,7 +15,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { registerCleanupJob } from './jobs/cleanup-expired.ts';
+import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';

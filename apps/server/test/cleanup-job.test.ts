@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
 import { createIdempotencyRepository } from '../src/http/idempotency-repository.ts';
-import { CLEANUP_RULES_KEY, type CleanupRules } from '../src/jobs/cleanup-rules.ts';
+import { CLEANUP_RULES_KEY, type CleanupRules } from '../src/modules/cleanup/cleanup-rules.ts';
 import { createSessionRepository } from '../src/modules/auth/session-repository.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { call, createMember, expectError, login, PASSWORD } from './accounts-support.ts';

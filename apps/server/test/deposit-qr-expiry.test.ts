@@ -7,7 +7,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import type { QrGateway } from '../src/adapters/qr-gateway/qr-gateway.ts';
 import * as m0011 from '../src/db/migrations/0011-qr-provider-ref.ts';
-import { createQrExpiryJob } from '../src/jobs/expire-qr-codes.ts';
+import { createQrExpiryJob } from '../src/modules/deposit/qr-expiry-job.ts';
 import { createDepositRules, DEPOSIT_RULES_KEY, type DepositRules } from '../src/modules/deposit/deposit-rules.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { call } from './accounts-support.ts';

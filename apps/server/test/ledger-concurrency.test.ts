@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/http/app-error.ts';
+import { InsufficientFunds } from '../src/ledger/ledger-types.ts';
 import { withMoneyTransaction } from '../src/ledger/money-transaction.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
 import { testEngines } from './engines.ts';
@@ -34,8 +34,7 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(40);
     expect(refused).toHaveLength(60);
     for (const r of refused) {
-      expect(r.reason).toBeInstanceOf(AppError);
-      expect((r.reason as AppError).code).toBe('MONEY_NOT_ENOUGH');
+      expect(r.reason).toBeInstanceOf(InsufficientFunds);
     }
     expect(await balanceOf(db, a.wallet)).toBe(0n);
     await expectLedgerHealthy(db);

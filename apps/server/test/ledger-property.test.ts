@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
-import { AppError } from '../src/http/app-error.ts';
+import { InsufficientFunds } from '../src/ledger/ledger-types.ts';
 import { withMoneyTransaction } from '../src/ledger/money-transaction.ts';
 import { postEntry, reverseEntry } from '../src/ledger/post-entry.ts';
 import { testEngines } from './engines.ts';
@@ -18,7 +18,7 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
   const post = (kind: string, postings: [bigint, bigint][], reference?: string) =>
     withMoneyTransaction(db, (trx) => postEntry(trx, { kind, reference, postings: postings.map(([account, amount]) => ({ account, amount })) }));
   const refusedForMoney = (error: unknown) => {
-    if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') return undefined;
+    if (error instanceof InsufficientFunds) return undefined;
     throw error;
   };
   switch (o.op) {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@jetton/contract/errors';
+import { ConflictsExhausted, InsufficientFunds } from '../ledger/ledger-types.ts';
 import { AppError } from './app-error.ts';
 
 /** Fastify's own transport errors, mapped onto the catalogue. */
@@ -15,6 +16,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // The ledger's own outcomes, worded for members here rather than inside the ledger.
+  if (error instanceof InsufficientFunds) return new AppError('MONEY_NOT_ENOUGH');
+  if (error instanceof ConflictsExhausted) return new AppError('REQUEST_LIMIT', 429);
   // Validation errors keep the AppError we returned from the validator compiler.
   if (error.cause instanceof AppError) return error.cause;
   const mapped = FASTIFY_CODES[error.code];

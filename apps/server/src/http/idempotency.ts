@@ -116,7 +116,7 @@ export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: 
       };
     },
 
-    /** Deletes up to `limit` keys older than the replay window and answers how many (jobs/cleanup-expired.ts loops). */
+    /** Deletes up to `limit` keys older than the replay window and answers how many (modules/cleanup/cleanup-job.ts loops). */
     purgeExpired(limit: number): Promise<number> {
       return repo.purgeCreatedBefore(new Date(deps.clock.now().getTime() - ttlMs), limit);
     },

@@ -39,3 +39,23 @@ export type AccountRef =
 export class LedgerError extends Error {
   override readonly name = 'LedgerError';
 }
+
+/**
+ * A member account would end below zero: nothing of the entry was written. The
+ * HTTP layer answers it as MONEY_NOT_ENOUGH; the ledger itself knows nothing of HTTP.
+ */
+export class InsufficientFunds extends Error {
+  override readonly name = 'InsufficientFunds';
+  constructor() {
+    super('a member account would end below zero');
+  }
+}
+
+/**
+ * Every attempt of a money transaction lost to a serialization failure or a
+ * deadlock: nothing was written and the caller may simply try again (the HTTP
+ * layer answers REQUEST_LIMIT, "wait and try again").
+ */
+export class ConflictsExhausted extends Error {
+  override readonly name = 'ConflictsExhausted';
+}

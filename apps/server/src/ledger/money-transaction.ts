@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
+import { ConflictsExhausted } from './ledger-types.ts';
 
 /** serialization_failure, deadlock_detected: the transaction did nothing and may simply run again. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -25,9 +25,9 @@ export function isRetryableDatabaseError(error: unknown): boolean {
  * deadlock. `fn` must therefore do nothing outside the database (no provider
  * calls): it may run more than once, and only its last run commits.
  *
- * When every attempt loses, the member is told to try again (REQUEST_LIMIT,
- * 429) rather than shown a 5xx: nothing was written, and with the
- * Idempotency-Key the retry is safe.
+ * When every attempt loses it throws ConflictsExhausted, which the HTTP layer
+ * answers as "try again" (REQUEST_LIMIT, 429) rather than a 5xx: nothing was
+ * written, and with the Idempotency-Key the retry is safe.
  *
  * PGlite has one connection: calling this (or any query on `db`) from inside
  * `fn` would wait for itself forever. Use the `trx` handed to `fn`.
@@ -58,9 +58,7 @@ export async function retryingConflicts<T>(run: () => Promise<T>, options: Pick<
     } catch (error) {
       if (!isRetryableDatabaseError(error)) throw error;
       if (attempt >= attempts) {
-        const exhausted = new AppError('REQUEST_LIMIT', 429);
-        exhausted.cause = error;
-        throw exhausted;
+        throw new ConflictsExhausted('every attempt lost to a conflict', { cause: error });
       }
       await sleep(backoffMs * attempt * (0.5 + Math.random()));
     }

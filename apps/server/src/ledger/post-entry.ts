@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { AppError } from '../http/app-error.ts';
 import { createLedgerRepository, type PostOptions } from './ledger-repository.ts';
-import { LedgerError, type AccountId, type EntryInput, type PostedEntry, type Posting } from './ledger-types.ts';
+import { InsufficientFunds, LedgerError, type AccountId, type EntryInput, type PostedEntry, type Posting } from './ledger-types.ts';
 
 /**
  * Posts one journal entry (function ledger_post, one statement): the entry, its
@@ -12,7 +11,7 @@ import { LedgerError, type AccountId, type EntryInput, type PostedEntry, type Po
  * - postings must name distinct accounts, be non-zero bigints and sum to zero
  *   (else LedgerError: a bug, not a member's fault);
  * - all accounts must exist and share one currency (else LedgerError);
- * - a member wallet never ends below zero: MONEY_NOT_ENOUGH, and nothing of this
+ * - a member wallet never ends below zero: InsufficientFunds, and nothing of this
  *   entry is written, so the caller may still commit other work;
  * - a kind + reference posted before answers `{ id: first, created: false }`.
  */
@@ -24,7 +23,7 @@ export async function postEntry(db: Kysely<DB>, input: EntryInput, options?: Pos
  * Reverses an entry with its exact opposite postings (a failed transfer, a
  * rejected withdrawal). An entry is reversed at most once: a second call
  * answers the first reversal with `created: false`. The reversal obeys the same
- * wallet rule: money already spent cannot be taken back (MONEY_NOT_ENOUGH).
+ * wallet rule: money already spent cannot be taken back (InsufficientFunds).
  */
 export async function reverseEntry(db: Kysely<DB>, entryId: bigint, input: { kind: string; memo?: string }): Promise<PostedEntry> {
   const repo = createLedgerRepository(db);
@@ -45,7 +44,7 @@ async function writeEntry(db: Kysely<DB>, input: EntryInput, reversesEntryId: bi
   return postedEntry(entryId, outcome);
 }
 
-/** What a ledger_post outcome means to a caller: the entry, MONEY_NOT_ENOUGH, or a bug. */
+/** What a ledger_post outcome means to a caller: the entry, InsufficientFunds, or a bug. */
 export function postedEntry(entryId: bigint | null, outcome: string): PostedEntry {
   switch (outcome) {
     case 'posted':
@@ -53,7 +52,7 @@ export function postedEntry(entryId: bigint | null, outcome: string): PostedEntr
       if (entryId === null) throw new LedgerError(`ledger_post answered ${outcome} without an entry`);
       return { id: entryId, created: outcome === 'posted' };
     case 'short':
-      throw new AppError('MONEY_NOT_ENOUGH');
+      throw new InsufficientFunds();
     case 'missing-account':
       throw new LedgerError('posting to an account that does not exist');
     case 'mixed-currency':

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * callback (the one the member's bank app shows), null until paid. Before
  * this it lived only in the credit's ledger memo ("<provider> <ref>"), so the
  * paid QRs get it back from there. The partial index on expires_at serves the
- * QR expiry job (jobs/expire-qr-codes.ts): open codes in expiry order.
+ * QR expiry job (modules/deposit/qr-expiry-job.ts): open codes in expiry order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('qr_codes').addColumn('provider_ref', 'text').execute();

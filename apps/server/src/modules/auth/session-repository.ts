@@ -37,7 +37,7 @@ export function createSessionRepository(db: Kysely<DB>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Drops a member's dead sessions at login; jobs/cleanup-expired.ts takes those of members who do not come back. */
+    /** Drops a member's dead sessions at login; modules/cleanup/cleanup-job.ts takes those of members who do not come back. */
     async pruneDead(memberId: string, now: Date): Promise<void> {
       await db
         .deleteFrom('sessions')

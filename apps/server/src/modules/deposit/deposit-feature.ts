@@ -13,8 +13,8 @@ import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/stora
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { createQrExpiryJob, scheduleQrExpiry } from '../../jobs/expire-qr-codes.ts';
-import { createSlipVerifier, type SlipVerifier } from '../../jobs/slip-verifier.ts';
+import { createQrExpiryJob, scheduleQrExpiry } from './qr-expiry-job.ts';
+import { createSlipVerifier, type SlipVerifier } from './slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';

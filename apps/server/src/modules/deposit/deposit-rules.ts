@@ -24,7 +24,7 @@ export const ZDepositRules = z.object({
   slipVerifyAttempts: z.number().int().positive().default(3),
   /** Lifetime of a QR deposit. */
   qrExpireSeconds: z.number().int().positive().default(600),
-  /** Pause between passes of the QR expiry job (jobs/expire-qr-codes.ts). */
+  /** Pause between passes of the QR expiry job (modules/deposit/qr-expiry-job.ts). */
   qrExpiryIntervalMs: z.number().int().positive().default(60_000),
   /**
    * The job marks a QR expired this long after its expiry, not at once: a

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { accountBalance } from '../../ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
 import { retryingConflicts } from '../../ledger/money-transaction.ts';
+import { InsufficientFunds } from '../../ledger/ledger-types.ts';
 import { postedEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccessService } from './game-access.ts';
@@ -159,7 +160,7 @@ export function createTransferService(deps: TransferDeps) {
         const second = await toGame(member, target, request.amount, first.id);
         return { id: first.id, status: second.status };
       } catch (error) {
-        if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') throw new AppError('TRANSFER_FAIL');
+        if (error instanceof InsufficientFunds) throw new AppError('TRANSFER_FAIL');
         throw error;
       }
     },

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { createTransferReconciler, scheduleTransferReconciliation } from '../../jobs/reconcile-transfers.ts';
+import { createTransferReconciler, scheduleTransferReconciliation } from './transfer-reconciler.ts';
 import type { ProfileService } from '../account/profile-service.ts';
 import { createGamesRepository } from '../games/games-repository.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { createPayoutJob, schedulePayouts } from '../../jobs/payout-withdrawals.ts';
+import { createPayoutJob, schedulePayouts } from './payout-job.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { noBonusesYet, type BonusGate } from './bonus-gate.ts';

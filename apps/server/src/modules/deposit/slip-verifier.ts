@@ -1,5 +1,5 @@
-import { createSlipRepository } from '../modules/deposit/slip-repository.ts';
-import { verifySlip, type SlipVerifyDeps } from '../modules/deposit/verify-slip.ts';
+import { createSlipRepository } from './slip-repository.ts';
+import { verifySlip, type SlipVerifyDeps } from './verify-slip.ts';
 
 export type SlipVerifierOptions = {
   /** Pause between runs when the queue was empty. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { DB } from '../db/schema.ts';
-import { createIdempotency } from '../http/idempotency.ts';
-import { createSessionRepository } from '../modules/auth/session-repository.ts';
-import type { SettingsRepository } from '../modules/lookup/settings-repository.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
+import { createSessionRepository } from '../auth/session-repository.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createCleanupRules, DEFAULT_CLEANUP_RULES, type CleanupRulesSource } from './cleanup-rules.ts';
-import { schedulePeriodic, serialJob } from './periodic-job.ts';
+import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 
 /** claimed: every row deleted this pass (schedulePeriodic logs a pass that deleted any). */
 export type CleanupSummary = { claimed: number; idempotencyKeys: number; sessions: number };
@@ -51,7 +51,7 @@ async function inBatches(batchSize: number, deleteBatch: (limit: number) => Prom
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The node's cleanup of expired idempotency keys and dead sessions (jobs/cleanup-expired.ts); tests call runOnce(). */
+    /** The node's cleanup of expired idempotency keys and dead sessions (modules/cleanup/cleanup-job.ts); tests call runOnce(). */
     cleanupJob: CleanupJob;
   }
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Clock } from '../clock.ts';
-import type { SettingsRepository } from '../modules/lookup/settings-repository.ts';
+import type { Clock } from '../../clock.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The numbers behind the cleanup job (jobs/cleanup-expired.ts). Defaults; an
+ * The numbers behind the cleanup job (modules/cleanup/cleanup-job.ts). Defaults; an
  * operator overrides any of them in the settings table under `rules.cleanup`
  * (a partial object), seen by every node within CACHE_TTL_MS. The idempotency
  * replay window is not here: it is a domain rule (IDEMPOTENCY_DEFAULTS.ttlMs).

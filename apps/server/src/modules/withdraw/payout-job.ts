@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from './periodic-job.ts';
+import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 import type { Kysely } from 'kysely';
-import type { PayoutGateway, PayoutOutcome } from '../adapters/payout/payout-gateway.ts';
-import type { Clock } from '../clock.ts';
-import type { DB } from '../db/schema.ts';
-import { withMoneyTransaction } from '../ledger/money-transaction.ts';
-import { markPaid, returnHold } from '../modules/withdraw/withdraw-ledger.ts';
-import { createWithdrawRepository, type Withdrawal } from '../modules/withdraw/withdraw-repository.ts';
-import type { WithdrawRulesSource } from '../modules/withdraw/withdraw-rules.ts';
+import type { PayoutGateway, PayoutOutcome } from '../../adapters/payout/payout-gateway.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import { markPaid, returnHold } from './withdraw-ledger.ts';
+import { createWithdrawRepository, type Withdrawal } from './withdraw-repository.ts';
+import type { WithdrawRulesSource } from './withdraw-rules.ts';
 
 export type PayoutSummary = { claimed: number; paid: number; failed: number; unknown: number };
 
@@ -87,7 +87,7 @@ export type PayoutJob = ReturnType<typeof createPayoutJob>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The node's withdrawal payout job (jobs/payout-withdrawals.ts); tests call runOnce(). */
+    /** The node's withdrawal payout job (modules/withdraw/payout-job.ts); tests call runOnce(). */
     payoutJob: PayoutJob;
   }
 }

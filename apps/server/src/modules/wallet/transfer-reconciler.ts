@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from './periodic-job.ts';
+import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 import type { Kysely } from 'kysely';
-import type { TransferStatus as ProviderTransferStatus } from '../adapters/games/game-provider.ts';
-import type { Clock } from '../clock.ts';
-import type { DB } from '../db/schema.ts';
-import type { GameAccessService } from '../modules/wallet/game-access.ts';
-import { createTransferRepository, type Transfer } from '../modules/wallet/transfer-repository.ts';
-import type { TransferSettlement } from '../modules/wallet/transfer-settlement.ts';
-import type { WalletRulesSource } from '../modules/wallet/wallet-rules.ts';
+import type { TransferStatus as ProviderTransferStatus } from '../../adapters/games/game-provider.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import type { GameAccessService } from './game-access.ts';
+import { createTransferRepository, type Transfer } from './transfer-repository.ts';
+import type { TransferSettlement } from './transfer-settlement.ts';
+import type { WalletRulesSource } from './wallet-rules.ts';
 
 export type ReconcileSummary = { claimed: number; completed: number; failed: number; unknown: number };
 
@@ -91,7 +91,7 @@ export type TransferReconciler = ReturnType<typeof createTransferReconciler>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The node's transfer reconciliation (jobs/reconcile-transfers.ts); tests call runOnce(). */
+    /** The node's transfer reconciliation (modules/wallet/transfer-reconciler.ts); tests call runOnce(). */
     transferReconciler: TransferReconciler;
   }
 }

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { QrProvider } from '@jetton/contract/constants';
-import type { QrGateway } from '../adapters/qr-gateway/qr-gateway.ts';
-import type { Clock } from '../clock.ts';
-import type { DB } from '../db/schema.ts';
-import { DEFAULT_DEPOSIT_RULES, type DepositRulesSource } from '../modules/deposit/deposit-rules.ts';
-import { createQrRepository } from '../modules/deposit/qr-repository.ts';
-import { schedulePeriodic, serialJob } from './periodic-job.ts';
+import type { QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { DEFAULT_DEPOSIT_RULES, type DepositRulesSource } from './deposit-rules.ts';
+import { createQrRepository } from './qr-repository.ts';
+import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 
 /** claimed: QRs marked expired this pass; cancelFailed: of those, the ones the gateway did not take the cancel for. */
 export type QrExpirySummary = { claimed: number; cancelFailed: number };
@@ -57,7 +57,7 @@ export type QrExpiryJob = ReturnType<typeof createQrExpiryJob>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The node's QR expiry (jobs/expire-qr-codes.ts); tests call runOnce(). */
+    /** The node's QR expiry (modules/deposit/qr-expiry-job.ts); tests call runOnce(). */
     qrExpiryJob: QrExpiryJob;
   }
 }
