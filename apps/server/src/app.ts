@@ -71,11 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await registerRateLimit(app, deps.config.redisUrl);
+  const redis = await registerRateLimit(app, deps.config.redisUrl);
 
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
-  registerHealthRoutes(app, deps.db, deps.engine);
+  registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
   // Before any module with member routes: it decorates app.requireMember.

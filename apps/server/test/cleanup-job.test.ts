@@ -103,7 +103,7 @@ describe.each(testEngines())('cleanup job (%s database)', (engine) => {
       const longAgo = new Date(now.getTime() - 3 * DAY);
       const keys = Array.from({ length: 5 }, () => randomUUID());
       const idempotency = createIdempotencyRepository(db());
-      for (const key of keys) expect(await idempotency.claim(`backlog-${key}`, key, 'hash', longAgo)).toBe(true);
+      for (const key of keys) expect(await idempotency.claim(`backlog-${key}`, key, 'hash', longAgo, longAgo)).toBe(true);
       const member = await createMember(t);
       const sessions = createSessionRepository(db());
       const ids = Array.from({ length: 5 }, () => uuidV7(longAgo));

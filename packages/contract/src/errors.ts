@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   // Transport-level answers the spec leaves unnamed (see docs/decisions.md)
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
+  /** The database or another part the server needs was briefly unreachable; nothing is promised done or undone (docs/faults.md). */
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

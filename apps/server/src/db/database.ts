@@ -5,19 +5,38 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-node-fs.ts';
 import { migrations } from './migrations/registry.ts';
+import { withRetriedReads } from './retrying-reads.ts';
 import type { DB } from './schema.ts';
 
 const INT8_OID = 20;
+/** How long a request waits for a pooled connection before it is told the database is unavailable (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
 const parseInt8 = (value: string): bigint => BigInt(value);
 
 export type DatabaseEngine = 'embedded' | 'postgres';
-export type Database = { db: Kysely<DB>; engine: DatabaseEngine };
+export type Database = {
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  /** Embedded on disk with durable commits: how many flushes reached the host so far (docs/faults.md). */
+  flushCount?: () => number;
+};
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: in memory. template: a dumped data directory to start from (tests). */
-  | { kind: 'embedded'; dataDir?: string; template?: Blob };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told of every connection error (a dropped connection is an ordinary event: logged, never fatal). */
+      onConnectionError?: (error: Error) => void;
+    }
+  /**
+   * dataDir undefined: in memory. template: a dumped data directory to start from (tests).
+   * durable (default true): commits are flushed to disk; false is PGlite's own default (fsync off),
+   * kept only so the benchmark can show what durability costs.
+   */
+  | { kind: 'embedded'; dataDir?: string; template?: Blob; durable?: boolean };
 
 /**
  * One SQL dialect, two engines (architecture: "Data"). BIGINT columns come back
@@ -28,24 +47,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A half-open socket (a failover, a dead network path) is found by TCP keepalive, not by waiting forever.
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID ? parseInt8 : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client whose backend goes away (server restart, admin kill, a test's DROP
-    // DATABASE ... FORCE) is already dropped by the pool and replaced on the next query;
-    // without a listener its 'error' event would crash the process.
-    pool.on('error', () => undefined);
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    const onError = (error: Error) => options.onConnectionError?.(error);
+    // A client whose backend goes away (pg_terminate_backend, a restart or failover, a test's
+    // DROP DATABASE ... FORCE) emits 'error'. The pool listens while a client is idle (and drops
+    // it); a checked-out client has no listener of its own, so without this one the event would
+    // crash the process. The query in flight fails with the error (a 503 or a retry upstream) and
+    // the client, no longer queryable, is discarded when released. See docs/faults.md.
+    pool.on('connect', (client) => client.on('error', onError));
+    pool.on('error', onError);
+    const dialect = withRetriedReads(new PostgresDialect({ pool }));
+    return { db: new Kysely<DB>({ dialect }), engine: 'postgres' };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const durable = options.durable ?? true;
+  const fs = options.dataDir && durable ? new DurableNodeFS(options.dataDir) : undefined;
   const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(fs ? { fs } : options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
+    ...(durable ? { startParams: [...DURABLE_START_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
-  return { db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }), engine: 'embedded' };
+  return {
+    db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
+    engine: 'embedded',
+    ...(fs ? { flushCount: () => fs.flushes } : {}),
+  };
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
@@ -59,4 +93,10 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
 
 export async function pingDatabase(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** The engine's own `fsync` setting, as it runs ('on' or 'off'). */
+export async function fsyncSetting(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ fsync: string }>`show fsync`.execute(db);
+  return rows[0]?.fsync ?? 'unknown';
 }

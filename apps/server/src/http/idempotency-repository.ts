@@ -8,6 +8,7 @@ export type StoredIdempotency = {
   response_type: string | null;
   response_body: string | null;
   created_at: Date;
+  lease_until: Date | null;
 };
 
 /**
@@ -18,10 +19,10 @@ export type StoredIdempotency = {
 export function createIdempotencyRepository(db: Kysely<DB>) {
   return {
     /** True when this call created the claim; false when the key exists already. */
-    async claim(scope: string, key: string, requestHash: string, now: Date): Promise<boolean> {
+    async claim(scope: string, key: string, requestHash: string, now: Date, leaseUntil: Date): Promise<boolean> {
       const row = await db
         .insertInto('idempotency_keys')
-        .values({ scope, key, request_hash: requestHash, state: 'processing', created_at: now })
+        .values({ scope, key, request_hash: requestHash, state: 'processing', created_at: now, lease_until: leaseUntil })
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
@@ -31,35 +32,61 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     async find(scope: string, key: string): Promise<StoredIdempotency | undefined> {
       return db
         .selectFrom('idempotency_keys')
-        .select(['request_hash', 'state', 'response_status', 'response_type', 'response_body', 'created_at'])
+        .select(['request_hash', 'state', 'response_status', 'response_type', 'response_body', 'created_at', 'lease_until'])
         .where('scope', '=', scope)
         .where('key', '=', key)
         .executeTakeFirst();
     },
 
-    /** Re-claims an expired key; compare-and-set on created_at so only one taker wins. */
-    async takeOver(scope: string, key: string, expiredAt: Date, requestHash: string, now: Date): Promise<boolean> {
+    /**
+     * Re-claims a key past its replay window, or one whose request's lease
+     * expired having left nothing: compare-and-set on the row as it was read,
+     * so of concurrent takers only one wins.
+     */
+    async takeOver(
+      scope: string,
+      key: string,
+      seen: Pick<StoredIdempotency, 'created_at' | 'lease_until'>,
+      requestHash: string,
+      now: Date,
+      leaseUntil: Date,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('idempotency_keys')
-        .set({ request_hash: requestHash, state: 'processing', response_status: null, response_type: null, response_body: null, created_at: now })
+        .set({ request_hash: requestHash, state: 'processing', response_status: null, response_type: null, response_body: null, created_at: now, lease_until: leaseUntil })
         .where('scope', '=', scope)
         .where('key', '=', key)
-        .where('created_at', '=', expiredAt)
+        .where('created_at', '=', seen.created_at)
+        .where((eb) => (seen.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', seen.lease_until)))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    async complete(scope: string, key: string, response: { status: number; type: string | null; body: string }): Promise<void> {
+    /** Stores the answer, if this claim (its lease) still holds the key: a request that was taken over writes nothing. */
+    async complete(scope: string, key: string, leaseUntil: Date, response: { status: number; type: string | null; body: string }): Promise<void> {
       await db
         .updateTable('idempotency_keys')
         .set({ state: 'done', response_status: response.status, response_type: response.type, response_body: response.body })
         .where('scope', '=', scope)
         .where('key', '=', key)
+        .where('lease_until', '=', leaseUntil)
         .execute();
     },
 
-    async release(scope: string, key: string): Promise<void> {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+    async release(scope: string, key: string, leaseUntil: Date): Promise<void> {
+      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('lease_until', '=', leaseUntil).execute();
+    },
+
+    /** The request ends without a known outcome: its lease ends now, so a re-send is resolved at once. */
+    async endLease(scope: string, key: string, leaseUntil: Date, now: Date): Promise<void> {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ lease_until: now })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('state', '=', 'processing')
+        .where('lease_until', '=', leaseUntil)
+        .execute();
     },
 
     /**

@@ -16,21 +16,51 @@ export const IDEMPOTENCY_DEFAULTS = {
   /** How long a concurrent duplicate waits for the first request's answer before 409. */
   waitMs: 10_000,
   pollMs: 50,
+  /**
+   * How long the claiming request is presumed alive: longer than any request
+   * takes (a game-to-game transfer makes two provider calls of at most 8 s).
+   * Past it, a re-send is answered from what the request left (docs/faults.md).
+   */
+  leaseMs: 30_000,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Statuses that promise nothing was done (rate limited, retries exhausted,
+ * Answers that promise nothing was done (rate limited, retries exhausted,
  * service closed): the key is released so the member's retry with the same key
  * runs for real instead of replaying "try again" for a day.
  */
-const RELEASING_STATUSES = new Set([429, 503]);
+const RELEASING_STATUSES = new Set([429]);
+const RELEASING_CODES = new Set(['gone']);
+/**
+ * "Please try again" after a lost database connection promises nothing either
+ * way (money may have moved before the connection dropped): the answer is not
+ * stored and the key is not released; its lease ends, so the re-send is
+ * answered from what the request left behind (its resolver), at once.
+ */
+const UNKNOWN_OUTCOME_CODE = 'SERVICE_UNAVAILABLE';
 
 /** Who the key belongs to: the member id once the auth guard exists. */
 export type IdempotencyScope = (request: FastifyRequest) => string | Promise<string>;
 
-type Claim = { scope: string; key: string };
+/** An answer made up from the database for a re-sent request whose first run left no answer. */
+export type ResolvedAnswer = { status: number; body: unknown };
+
+/**
+ * Tells what became of a request whose key is still `processing`, from what
+ * that request wrote (e.g. the transfer it started under the key):
+ * an answer when its outcome is settled (or, once the lease has expired,
+ * as far as it went); 'running' when it may still be at work; 'none' when it
+ * left nothing, so that after the lease it may run again. A route without a
+ * resolver keeps 409 for a key whose request died.
+ */
+export type IdempotencyResolver = (
+  request: FastifyRequest,
+  found: { scope: string; key: string; leaseExpired: boolean },
+) => Promise<ResolvedAnswer | 'running' | 'none'>;
+
+type Claim = { scope: string; key: string; leaseUntil: Date };
 
 /**
  * Idempotency-Key for money-moving POSTs (domain rules section 2). A route opts
@@ -53,27 +83,49 @@ type Claim = { scope: string; key: string };
  *
  * The scope function runs in preHandler, after the auth guard and body validation.
  */
-export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: number; waitMs?: number; pollMs?: number }) {
+export function createIdempotency(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  ttlMs?: number;
+  waitMs?: number;
+  pollMs?: number;
+  leaseMs?: number;
+}) {
   const repo = createIdempotencyRepository(deps.db);
   const ttlMs = deps.ttlMs ?? IDEMPOTENCY_DEFAULTS.ttlMs;
   const waitMs = deps.waitMs ?? IDEMPOTENCY_DEFAULTS.waitMs;
   const pollMs = deps.pollMs ?? IDEMPOTENCY_DEFAULTS.pollMs;
+  const leaseMs = deps.leaseMs ?? IDEMPOTENCY_DEFAULTS.leaseMs;
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  /** 'claimed' when this request is to do the work; otherwise the first request's stored answer. */
-  async function claimOrWait(request: FastifyRequest, claim: Claim, hash: string): Promise<'claimed' | StoredIdempotency> {
+  type Outcome = { claimed: Date } | { stored: StoredIdempotency } | { resolved: ResolvedAnswer };
+
+  /** Claimed (this request does the work, under a lease), the first request's stored answer, or one resolved from its traces. */
+  async function claimOrWait(request: FastifyRequest, claim: Omit<Claim, 'leaseUntil'>, hash: string, resolve?: IdempotencyResolver): Promise<Outcome> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const now = deps.clock.now();
-      if (await repo.claim(claim.scope, claim.key, hash, now)) return 'claimed';
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      if (await repo.claim(claim.scope, claim.key, hash, now, leaseUntil)) return { claimed: leaseUntil };
       const stored = await repo.find(claim.scope, claim.key);
       if (!stored) continue; // released between our insert and read: try the insert again
       if (stored.created_at.getTime() <= now.getTime() - ttlMs) {
-        if (await repo.takeOver(claim.scope, claim.key, stored.created_at, hash, now)) return 'claimed';
+        if (await repo.takeOver(claim.scope, claim.key, stored, hash, now, leaseUntil)) return { claimed: leaseUntil };
         continue;
       }
       if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      if (stored.state === 'done') return stored;
+      if (stored.state === 'done') return { stored };
+      if (resolve) {
+        const leaseEnd = stored.lease_until ?? new Date(stored.created_at.getTime() + leaseMs);
+        const leaseExpired = leaseEnd.getTime() <= now.getTime();
+        const found = await resolve(request, { ...claim, leaseExpired });
+        if (typeof found === 'object') return { resolved: found };
+        // The first run died before it changed anything: this one runs instead.
+        if (found === 'none' && leaseExpired && (await repo.takeOver(claim.scope, claim.key, stored, hash, now, leaseUntil))) {
+          request.log.warn({ key: claim.key }, 'idempotency key taken over after its lease expired: the first request left nothing');
+          return { claimed: leaseUntil };
+        }
+      }
       if (Date.now() >= deadline) {
         request.log.warn({ key: claim.key }, 'idempotent duplicate gave up waiting for the first request');
         throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -83,8 +135,15 @@ export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: 
   }
 
   return {
-    /** Route options that make a POST idempotent; `required: false` lets requests without a key through unguarded. */
-    route(scope: IdempotencyScope, options: { required?: boolean } = {}): { preHandler: preHandlerAsyncHookHandler; onSend: onSendAsyncHookHandler } {
+    /**
+     * Route options that make a POST idempotent; `required: false` lets requests
+     * without a key through unguarded; `resolve` answers a re-send whose first
+     * run died (see IdempotencyResolver).
+     */
+    route(
+      scope: IdempotencyScope,
+      options: { required?: boolean; resolve?: IdempotencyResolver } = {},
+    ): { preHandler: preHandlerAsyncHookHandler; onSend: onSendAsyncHookHandler } {
       const required = options.required ?? true;
       return {
         async preHandler(request, reply) {
@@ -96,24 +155,36 @@ export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: 
           if (typeof header !== 'string' || !UUID.test(header)) throw new AppError('KEY_INVALID');
           const claim = { scope: await scope(request), key: header.toLowerCase() };
           const hash = requestFingerprint(request.method, request.url, request.body);
-          const outcome = await claimOrWait(request, claim, hash);
-          if (outcome !== 'claimed') return replay(reply, outcome);
-          claims.set(request, claim);
+          const outcome = await claimOrWait(request, claim, hash, options.resolve);
+          if ('stored' in outcome) return replay(reply, outcome.stored);
+          if ('resolved' in outcome) return reply.code(outcome.resolved.status).header(REPLAYED_HEADER, 'true').send(outcome.resolved.body);
+          claims.set(request, { ...claim, leaseUntil: outcome.claimed });
         },
         async onSend(request, reply, payload) {
           const claim = claims.get(request);
           if (!claim) return payload;
           claims.delete(request);
           const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
-          if (body === undefined || RELEASING_STATUSES.has(reply.statusCode)) {
-            await repo.release(claim.scope, claim.key);
+          const code = errorCode(body);
+          if (code === UNKNOWN_OUTCOME_CODE) {
+            // Best effort: the database may well be down still; then the lease runs out by itself.
+            await repo.endLease(claim.scope, claim.key, claim.leaseUntil, deps.clock.now()).catch(() => undefined);
+            return payload;
+          }
+          if (body === undefined || RELEASING_STATUSES.has(reply.statusCode) || (code !== undefined && RELEASING_CODES.has(code))) {
+            await repo.release(claim.scope, claim.key, claim.leaseUntil);
             return payload;
           }
           const type = reply.getHeader('content-type');
-          await repo.complete(claim.scope, claim.key, { status: reply.statusCode, type: typeof type === 'string' ? type : null, body });
+          await repo.complete(claim.scope, claim.key, claim.leaseUntil, { status: reply.statusCode, type: typeof type === 'string' ? type : null, body });
           return payload;
         },
       };
+    },
+
+    /** The key this request claimed (set from its preHandler on), for a handler that records it beside what it does. */
+    keyOf(request: FastifyRequest): string | undefined {
+      return claims.get(request)?.key;
     },
 
     /** Deletes up to `limit` keys older than the replay window and answers how many (modules/cleanup/cleanup-job.ts loops). */
@@ -124,6 +195,17 @@ export function createIdempotency(deps: { db: Kysely<DB>; clock: Clock; ttlMs?: 
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
+
+/** The error code of an answer body `{ "message": CODE }`, if it is one. */
+function errorCode(body: string | undefined): string | undefined {
+  if (body === undefined || !body.startsWith('{"message":')) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function replay(reply: FastifyReply, stored: StoredIdempotency): FastifyReply {
   reply.code(stored.response_status ?? 200).header(REPLAYED_HEADER, 'true');

@@ -2,14 +2,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './app-error.ts';
+import { fallbackStore } from './fallback-rate-limit-store.ts';
 
 /**
  * Per-client-IP limits with @fastify/rate-limit, off by default: a route opts in
  * with `config: { rateLimit: { max, timeWindow } }`. Counters live in Redis when
  * REDIS_URL is set (shared by every node), in process memory otherwise. A
- * refused call answers 429 {message:'REQUEST_LIMIT'}.
+ * refused call answers 429 {message:'REQUEST_LIMIT'}. Answers whether Redis is
+ * up, for /api/health.
  */
-export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+const NAMESPACE = 'jetton-rl-';
+
+export async function registerRateLimit(app: FastifyInstance, redisUrl: string | undefined): Promise<{ redisUp?: () => boolean }> {
   let redis: Redis | undefined;
   if (redisUrl) {
     // Fail fast: a slow Redis must not hold up logins (skipOnError lets the call through).
@@ -27,12 +31,14 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl: string |
   }
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'jetton-rl-',
-    // With Redis down the per-phone limits in the database still hold.
+    // With Redis down the counts are kept per node until it is back (and the per-phone limits in the database still hold).
+    ...(redis ? { store: fallbackStore(redis, NAMESPACE) } : {}),
     skipOnError: true,
     errorResponseBuilder: () => new AppError('REQUEST_LIMIT'),
   });
+  // ioredis reconnects by itself; meanwhile the limits count per node, as above (docs/faults.md).
+  const client = redis;
+  return client ? { redisUp: () => client.status === 'ready' } : {};
 }
 
 /** Resolves once the client is ready, or has failed to connect, or after `ms`: never rejects, Redis is optional. */

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
+import { isConnectionLoss } from '../db/connection-loss.ts';
 import type { DB } from '../db/schema.ts';
 import { ConflictsExhausted } from './ledger-types.ts';
 
@@ -13,6 +14,9 @@ export type MoneyTransactionOptions = {
   /** Base of the jittered backoff between attempts. */
   backoffMs?: number;
 };
+
+/** Attempts after a lost connection: one more, on a fresh connection; a second loss is the caller's 503. */
+const CONNECTION_LOSS_RETRIES = 1;
 
 export function isRetryableDatabaseError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -37,10 +41,24 @@ export async function withMoneyTransaction<T>(
   fn: (trx: Transaction<DB>) => Promise<T>,
   options: MoneyTransactionOptions = {},
 ): Promise<T> {
-  return retryingConflicts(() => {
-    const builder = db.transaction();
-    return (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(fn);
-  }, options);
+  for (let lost = 0; ; lost++) {
+    // Set once `fn` has returned: from then on the failure may be the COMMIT, whose outcome is unknown.
+    let committing = false;
+    try {
+      return await retryingConflicts(() => {
+        committing = false;
+        const builder = db.transaction();
+        return (options.isolation ? builder.setIsolationLevel(options.isolation) : builder).execute(async (trx) => {
+          const result = await fn(trx);
+          committing = true;
+          return result;
+        });
+      }, options);
+    } catch (error) {
+      // A connection lost before COMMIT was sent: PostgreSQL rolled the transaction back, so it runs again.
+      if (committing || lost >= CONNECTION_LOSS_RETRIES || !isConnectionLoss(error)) throw error;
+    }
+  }
 }
 
 /**
@@ -49,13 +67,29 @@ export async function withMoneyTransaction<T>(
  * A single-statement movement (ledger_post joined with its own row) uses this
  * directly, without BEGIN/COMMIT round trips.
  */
-export async function retryingConflicts<T>(run: () => Promise<T>, options: Pick<MoneyTransactionOptions, 'attempts' | 'backoffMs'> = {}): Promise<T> {
+export async function retryingConflicts<T>(
+  run: () => Promise<T>,
+  options: Pick<MoneyTransactionOptions, 'attempts' | 'backoffMs'> & {
+    /**
+     * `run` may safely run again even if its first run committed (a ledger
+     * post under a unique kind + reference, an update conditional on the old
+     * status): then a lost connection is retried once too, since whether the
+     * first run committed is unknown.
+     */
+    idempotent?: boolean;
+  } = {},
+): Promise<T> {
   const attempts = options.attempts ?? 5;
   const backoffMs = options.backoffMs ?? 10;
+  let lost = 0;
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
+      if (options.idempotent && lost < CONNECTION_LOSS_RETRIES && isConnectionLoss(error)) {
+        lost++;
+        continue;
+      }
       if (!isRetryableDatabaseError(error)) throw error;
       if (attempt >= attempts) {
         throw new ConflictsExhausted('every attempt lost to a conflict', { cause: error });

@@ -44,6 +44,8 @@ export type IdempotencyKeysTable = {
   response_type: string | null;
   response_body: string | null;
   created_at: ColumnType<Date, Date, Date>;
+  /** Until when the claiming request is presumed alive (0014); null on older keys. */
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type GamesTable = {

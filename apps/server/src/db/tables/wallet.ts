@@ -37,6 +37,8 @@ export type TransfersTable = {
   created_at: At;
   updated_at: At;
   settled_at: Date | null;
+  /** The Idempotency-Key of the request that started it, on a group's first leg (0014); else null. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type LaunchTicketsTable = {

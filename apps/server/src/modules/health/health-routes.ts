@@ -4,19 +4,45 @@ import { z } from 'zod';
 import { ROUTES } from '@jetton/contract/routes';
 import type { DB } from '../../db/schema.ts';
 import { pingDatabase, type DatabaseEngine } from '../../db/database.ts';
-import { AppError } from '../../http/app-error.ts';
 
 const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) });
+const ZDown = z.object({ message: z.literal('SERVICE_UNAVAILABLE'), down: z.array(z.enum(['db', 'redis'])) });
 
-/** GET /api/health: answers ok only when the database answers. */
-export function registerHealthRoutes(app: FastifyInstance, db: Kysely<DB>, engine: DatabaseEngine): void {
-  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth } } }, async () => {
+/** A database that has not answered `select 1` by then counts as down (a lost server answers nothing at all). */
+const PING_TIMEOUT_MS = 2_000;
+
+export type HealthDeps = {
+  db: Kysely<DB>;
+  engine: DatabaseEngine;
+  /** Set when Redis is configured: whether its connection is up now. */
+  redisUp?: () => boolean;
+};
+
+/**
+ * GET /api/health: 200 when everything the node needs answers; otherwise 503
+ * `{ message: 'SERVICE_UNAVAILABLE', down: ['db' | 'redis'] }` naming what is
+ * down, asked afresh every time, so it turns 200 by itself once the part is
+ * back (the pool and the Redis client reconnect on their own; docs/faults.md).
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
+  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZDown } } }, async (_request, reply) => {
+    const down: ('db' | 'redis')[] = [];
     try {
-      await pingDatabase(db);
+      await withTimeout(pingDatabase(deps.db), PING_TIMEOUT_MS);
     } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      throw new AppError('INTERNAL_SERVER_ERROR', 503);
+      app.log.warn({ err: error }, 'health check: database unreachable');
+      down.push('db');
     }
-    return { status: 'ok' as const, database: engine };
+    if (deps.redisUp && !deps.redisUp()) down.push('redis');
+    if (down.length > 0) return reply.status(503).send({ message: 'SERVICE_UNAVAILABLE' as const, down });
+    return { status: 'ok' as const, database: deps.engine };
   });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -39,15 +39,17 @@ export function createRefreshService(deps: RefreshDeps) {
 
   /**
    * Books what the provider showed, unless the game moved meanwhile: with a
-   * transfer in flight, or any posting since `before`, the reading may predate
-   * it; the next refresh reads again instead of booking a phantom win or loss.
+   * transfer in flight or started since the read began, or any posting since
+   * `before`, the reading may predate it; the next refresh reads again instead
+   * of booking a phantom win or loss.
    */
-  async function book(member: AuthMember, code: string, observed: bigint, before: bigint | undefined): Promise<void> {
+  async function book(member: AuthMember, code: string, observed: bigint, before: bigint | undefined, readStartedAt: Date): Promise<void> {
     await withMoneyTransaction(db, async (trx) => {
       const game = await ensureAccount(trx, memberGame(member.memberId, code, member.currency));
       const ledger = createLedgerRepository(trx);
       const cached = (await ledger.lockedBalance(game)) ?? 0n;
-      if ((await createTransferRepository(trx).pendingGames(member.memberId)).has(code)) return;
+      // Checked under the game account's lock, in the booking's own transaction.
+      if (await createTransferRepository(trx).movedSince(member.memberId, code, readStartedAt)) return;
       if ((await createWalletRepository(trx).lastPostings([game])).get(game) !== before) return;
       const diff = observed - cached;
       if (diff === 0n) return;
@@ -66,6 +68,7 @@ export function createRefreshService(deps: RefreshDeps) {
       const ledgerGames = await deps.wallet.gameAccounts(member.memberId);
       const ids = active.flatMap((a) => ledgerGames.get(ACCOUNT_CODES.game(a.game_code))?.id ?? []);
       const markers = await deps.wallet.lastPostings(ids);
+      const readStartedAt = deps.clock.now();
       const { balanceTimeoutMs } = await deps.rules.get();
 
       const readings = await Promise.allSettled(
@@ -80,7 +83,7 @@ export function createRefreshService(deps: RefreshDeps) {
           continue;
         }
         const id = ledgerGames.get(ACCOUNT_CODES.game(reading.value.code))?.id;
-        await book(member, reading.value.code, reading.value.balance, id === undefined ? undefined : markers.get(id));
+        await book(member, reading.value.code, reading.value.balance, id === undefined ? undefined : markers.get(id), readStartedAt);
       }
       return deps.gameAccounts.slots(member.memberId);
     },

@@ -16,6 +16,7 @@ const COLUMN_TYPES = {
   id: 'uuid', group_id: 'uuid', member_id: 'uuid', game_code: 'text', direction: 'text', amount: 'bigint', currency: 'text',
   status: 'text', provider_transfer_id: 'text', entry_id: 'bigint', reason: 'text', attempts: 'integer',
   next_check_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', settled_at: 'timestamptz',
+  idempotency_key: 'text',
 } as const satisfies Record<keyof Transfer, string>;
 const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof Transfer)[];
 
@@ -128,16 +129,37 @@ export function createTransferRepository(db: Kysely<DB>) {
       });
     },
 
-    /** Games with a transfer of this member in flight (refresh/slot must not read a half-moved balance). */
-    async pendingGames(memberId: string): Promise<Set<string>> {
-      const rows = await db
+    /** Every leg of the transfer a request started under its Idempotency-Key, first leg first; [] when it started none. */
+    async legsOfKey(memberId: string, key: string): Promise<Transfer[]> {
+      return db
         .selectFrom('transfers')
-        .select('game_code')
-        .distinct()
-        .where('member_id', '=', memberId)
-        .where('status', '=', 'PENDING')
+        .selectAll()
+        .where('group_id', '=', (eb) =>
+          eb.selectFrom('transfers').select('id').where('member_id', '=', memberId).where('idempotency_key', '=', key),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
-      return new Set(rows.map((r) => r.game_code));
+    },
+
+    /**
+     * Whether a provider balance read that began at `since` may not show this
+     * member's game as the ledger does: a transfer with it is in flight, or one
+     * started after the read began (other than `except`, the caller's own). A
+     * win or loss is booked only when not (docs/faults.md, "Observations").
+     */
+    async movedSince(memberId: string, gameCode: string, since: Date, except: string | null = null): Promise<boolean> {
+      const row = await db
+        .selectFrom('transfers')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('game_code', '=', gameCode)
+        // Strictly after: one started in the same millisecond is still caught while PENDING, and once settled by its posting.
+        .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb('created_at', '>', since)]))
+        .$if(except !== null, (qb) => qb.where('id', '!=', except ?? ''))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

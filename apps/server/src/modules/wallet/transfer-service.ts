@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { GameProvider, TransferOutcome } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import { accountBalance } from '../../ledger/accounts.ts';
@@ -29,6 +30,10 @@ export type TransferDeps = {
 export const TRANSFER_MIN_MINOR = 100n;
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
+/** The group a leg joins (null: it starts one) and the request's Idempotency-Key (kept on the first leg). */
+type Group = { id: string | null; key: string | null };
+/** The unique index of migration 0014 (one first leg per member and key). */
+const TRANSFER_KEY_CONSTRAINT = 'transfers_member_idempotency_key';
 type Target = { code: string; username: string; provider: GameProvider };
 
 /**
@@ -42,7 +47,7 @@ export function createTransferService(deps: TransferDeps) {
   const transfers = createTransferRepository(db);
 
   /** A PENDING transfer row; its provider transfer id is its own id (a UUID every provider accepts). */
-  async function newRow(member: AuthMember, code: string, direction: Transfer['direction'], groupId: string | null) {
+  async function newRow(member: AuthMember, code: string, direction: Transfer['direction'], groupId: string | null, key: string | null) {
     const now = clock.now();
     const id = uuidV7(now);
     const rules = await deps.rules.get();
@@ -62,8 +67,24 @@ export function createTransferService(deps: TransferDeps) {
       created_at: now,
       updated_at: now,
       settled_at: null,
+      // On a group's first leg only: a re-send of the request finds its transfer by it (docs/faults.md).
+      idempotency_key: groupId === null ? key : null,
     };
     return row;
+  }
+
+  /**
+   * Another run of the same request (its key taken over after its lease
+   * expired) got there first: the unique key on transfers refuses this one
+   * before any money moves, and the re-send will be answered from that run.
+   */
+  async function onceForKey<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (uniqueViolation(error) === TRANSFER_KEY_CONSTRAINT) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      throw error;
+    }
   }
 
   /** Never throws: an adapter bug or a crash mid-call is an unknown outcome, left to reconciliation. */
@@ -89,20 +110,24 @@ export function createTransferService(deps: TransferDeps) {
    * before the debit; if it is spent meanwhile, the conditional debit refuses
    * (MONEY_NOT_ENOUGH) rather than leave the wallet below zero.
    */
-  async function toGame(member: AuthMember, target: Target, amount: bigint | 'ALL', groupId: string | null): Promise<LegResult & { amount: bigint }> {
+  async function toGame(member: AuthMember, target: Target, amount: bigint | 'ALL', group: Group): Promise<LegResult & { amount: bigint }> {
     const wallet = memberWallet(member.memberId, member.currency);
     const value = amount === 'ALL' ? await accountBalance(db, wallet) : amount;
     // An empty wallet has nothing to move; a few satang are below the minimum.
     if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
     if (value < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
-    const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', groupId)), amount: value };
+    const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', group.id, group.key)), amount: value };
     // (1) Debit the wallet and record the transfer, in one statement.
     const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);
-    const posted = await retryingConflicts(() =>
-      transfers.insertWithEntry(draft, {
-        kind: TRANSFER_ENTRY_KINDS.toGame,
-        legs: [{ account: wallet, sign: -1n }, { account: provider, sign: 1n }],
-      }),
+    const posted = await onceForKey(() =>
+      retryingConflicts(
+        () =>
+          transfers.insertWithEntry(draft, {
+            kind: TRANSFER_ENTRY_KINDS.toGame,
+            legs: [{ account: wallet, sign: -1n }, { account: provider, sign: 1n }],
+          }),
+        { idempotent: true },
+      ),
     );
     const row: Transfer = { ...draft, entry_id: postedEntry(posted.entry_id, posted.outcome).id };
     // (2) Ask the provider, outside any transaction, with the transfer's own id.
@@ -123,9 +148,9 @@ export function createTransferService(deps: TransferDeps) {
   }
 
   /** Game -> wallet: the provider pays out first (the transfer is recorded before the call), then the wallet is credited. */
-  async function fromGame(member: AuthMember, source: Target, amount: bigint, groupId: string | null): Promise<LegResult> {
-    const row: Transfer = { ...(await newRow(member, source.code, 'from_game', groupId)), amount };
-    await transfers.insert(row);
+  async function fromGame(member: AuthMember, source: Target, amount: bigint, group: Group): Promise<LegResult> {
+    const row: Transfer = { ...(await newRow(member, source.code, 'from_game', group.id, group.key)), amount };
+    await onceForKey(() => transfers.insert(row));
     const outcome = await call('withdraw', () =>
       source.provider.withdraw({ transferId: row.provider_transfer_id, username: source.username, amount }),
     );
@@ -143,21 +168,21 @@ export function createTransferService(deps: TransferDeps) {
 
   return {
     /** POST /api/wallet/transfer; from/to already checked by the contract (WALLET or a game code, different). */
-    async transfer(member: AuthMember, request: { from: string; to: string; amount: bigint }): Promise<LegResult> {
+    async transfer(member: AuthMember, request: { from: string; to: string; amount: bigint }, key: string | null = null): Promise<LegResult> {
       if (request.from === request.to) throw new AppError('KEY_INVALID');
       if (request.amount < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
       // Both ends are checked before any money moves (the member's own accounts only).
       const source = request.from === 'WALLET' ? null : await access.transferTarget(member, request.from, 'from_game');
       const target = request.to === 'WALLET' ? null : await access.transferTarget(member, request.to, 'to_game');
-      if (!source && target) return toGame(member, target, request.amount, null);
-      if (source && !target) return fromGame(member, source, request.amount, null);
+      if (!source && target) return toGame(member, target, request.amount, { id: null, key });
+      if (source && !target) return fromGame(member, source, request.amount, { id: null, key });
       if (!source || !target) throw new AppError('KEY_INVALID');
       // Game to game: through the wallet. An unknown first leg stops here (the money
       // reaches the wallet when reconciled); a refused second leg leaves it in the wallet.
-      const first = await fromGame(member, source, request.amount, null);
+      const first = await fromGame(member, source, request.amount, { id: null, key });
       if (first.status === 'PENDING') return first;
       try {
-        const second = await toGame(member, target, request.amount, first.id);
+        const second = await toGame(member, target, request.amount, { id: first.id, key: null });
         return { id: first.id, status: second.status };
       } catch (error) {
         if (error instanceof InsufficientFunds) throw new AppError('TRANSFER_FAIL');
@@ -166,9 +191,9 @@ export function createTransferService(deps: TransferDeps) {
     },
 
     /** POST /api/wallet/transferAll: the whole wallet to one game. */
-    async transferAll(member: AuthMember, to: string): Promise<LegResult & { amount: bigint }> {
+    async transferAll(member: AuthMember, to: string, key: string | null = null): Promise<LegResult & { amount: bigint }> {
       const target = await access.transferTarget(member, to, 'to_game');
-      return toGame(member, target, 'ALL', null);
+      return toGame(member, target, 'ALL', { id: null, key });
     },
   };
 }

@@ -19,6 +19,8 @@ import { registerLaunchRoutes } from './launch-routes.ts';
 import { createLaunchService } from './launch-service.ts';
 import { createLaunchTicketRepository } from './launch-ticket-repository.ts';
 import { createRefreshService } from './refresh-service.ts';
+import { transferKeyResolver } from './transfer-key-outcome.ts';
+import { createTransferRepository } from './transfer-repository.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
 import { createTransferService } from './transfer-service.ts';
 import { createTransferSettlement } from './transfer-settlement.ts';
@@ -70,7 +72,11 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
   registerWalletRoutes(app, { wallet: summary, gameAccounts, refresh });
-  registerTransferRoutes(app, { transfers, idempotency: createIdempotency({ db, clock }) });
+  registerTransferRoutes(app, {
+    transfers,
+    idempotency: createIdempotency({ db, clock }),
+    keyResolver: transferKeyResolver(createTransferRepository(db)),
+  });
   registerLaunchRoutes(app, { launch });
 
   const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log });
