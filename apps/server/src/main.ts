@@ -17,12 +17,17 @@ async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app's logger exists only once the app is built; connection errors before then go to stderr.
+  let logConnectionError = (error: Error): void => void process.stderr.write(`database connection error: ${error.message}\n`);
   const { db, engine } = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : await embeddedOptions(config),
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, onConnectionError: (error) => logConnectionError(error) }
+      : await embeddedOptions(config),
   );
   await migrateToLatest(db);
   await seedDatabase(db, { demoMember: config.sandbox });
   const app = await buildApp({ config, db, engine });
+  logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
 
   let closing = false;
   const shutdown = (signal: string) => {

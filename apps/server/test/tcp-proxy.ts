@@ -1,0 +1,45 @@
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP relay in front of a server (PostgreSQL, Redis) that a test can cut
+ * and restore: `cut()` drops every connection through it and refuses new ones,
+ * as a restart, a failover or a broken network does; `restore()` listens again
+ * on the same port. The app under test is pointed at `port` instead of the server.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<{
+  port: number;
+  cut: () => Promise<void>;
+  restore: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  const relay = (client: Socket): void => {
+    const upstream = connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  };
+  let server: Server = createServer(relay);
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  const port = await listen(0);
+  return {
+    port,
+    cut: stop,
+    async restore() {
+      server = createServer(relay);
+      await listen(port);
+    },
+    close: stop,
+  };
+}
