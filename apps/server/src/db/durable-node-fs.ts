@@ -10,11 +10,17 @@ const S_IFMT = 0o170000;
 const S_IFDIR = 0o040000;
 
 /**
- * PGlite's start parameters with durable commits: its default list carries
+ * PGlite's start parameters with durable commits. Its default list carries
  * `-F` (fsync off), so a commit reached the operating system but was never
- * flushed, and a power cut could lose an acknowledged deposit.
+ * flushed, and a power cut could lose an acknowledged deposit. With fsync on,
+ * the WAL must also be flushed with fsync(): PostgreSQL's default fdatasync()
+ * is a no-op inside Emscripten (only fsync reaches a filesystem's own flush).
  */
-export const DURABLE_START_PARAMS: readonly string[] = PGlite.defaultStartParams.filter((param) => param !== '-F');
+export const DURABLE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
 
 /**
  * PGlite's Node filesystem, with flushes that reach the disk. PostgreSQL asks
