@@ -1,13 +1,17 @@
 /**
  * Child process of the transfer benchmark: the real app on the embedded database
- * (or PostgreSQL with BENCH_DATABASE_URL), MEMBERS members each funded and with
+ * on disk, as `npm start` runs it (BENCH_EMBEDDED=durable, the default), or with
+ * PGlite's own fsync-off default for comparison (BENCH_EMBEDDED=fsync-off), or
+ * on PostgreSQL with BENCH_DATABASE_URL; MEMBERS members each funded and with
  * an active game account holding 1,000.00 (so the open-loop runs, whose requests
  * may overtake each other, never move money out of an empty game account), their
  * tokens written to a file. Answers `check` on its IPC channel with the ledger's
- * invariant violations.
+ * invariant violations and, embedded on disk with durable commits, how many
+ * flushes reached the disk so far.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,7 +41,12 @@ export const BENCH_GAME = 'pg';
 
 async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { database: await openDatabase({ kind: 'embedded' }), drop: () => Promise.resolve() };
+  if (!url) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-pglite-'));
+    const durable = process.env.BENCH_EMBEDDED !== 'fsync-off';
+    const database = await openDatabase({ kind: 'embedded', dataDir: path.join(dir, 'pglite'), durable });
+    return { database, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
   const name = `jetton_bench_${process.pid}`;
   const admin = async (q: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -108,10 +117,11 @@ const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'jetton-bench-tokens
 writeFileSync(tokenFile, JSON.stringify(tokens));
 process.on('message', (message: { cmd: string }) => {
   if (message.cmd !== 'check') return;
-  void checkInvariants(db).then((violations) => process.send?.({ violations: violations.length }));
+  void checkInvariants(db).then((violations) => process.send?.({ violations: violations.length, flushes: database.flushCount?.() ?? null }));
 });
 process.on('SIGTERM', () => {
   void app.close().then(() => db.destroy()).then(drop).finally(() => process.exit(0));
 });
 const address = app.server.address() as { port: number };
-process.stdout.write(`READY ${address.port} ${engine} ${tokenFile}\n`);
+const label = engine === 'embedded' ? `embedded/${process.env.BENCH_EMBEDDED === 'fsync-off' ? 'fsync-off' : 'durable'}` : engine;
+process.stdout.write(`READY ${address.port} ${label} ${tokenFile}\n`);

@@ -71,7 +71,16 @@ function openLoopTransfer(pick: (n: number) => string) {
   };
 }
 
-type EngineRun = { engine: string; scenarios: Scenario[]; openLoop: OpenLoopRun[]; verdicts: OpenLoopVerdict[]; violations: number };
+type EngineRun = {
+  engine: string;
+  scenarios: Scenario[];
+  openLoop: OpenLoopRun[];
+  verdicts: OpenLoopVerdict[];
+  violations: number;
+  /** Embedded on disk with durable commits: flushes that reached the disk per transfer, in the first closed-loop run. */
+  flushesPerTransfer: number | null;
+};
+type Check = { violations: number; flushes: number | null };
 
 async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
   const { child, ports, fields } = await startChild('transfer-fixture.ts', env);
@@ -82,6 +91,7 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
   const scenarios: Scenario[] = [];
   const openLoopRuns: OpenLoopRun[] = [];
   const verdicts: OpenLoopVerdict[] = [];
+  let flushesPerTransfer: number | null = null;
   try {
     const baseline = await load({
       url: `${url}/api/account/profile`,
@@ -103,8 +113,13 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
     ];
     for (const [label, pick] of pickers) {
       const before = cpuSample(child.pid ?? 0);
+      const flushesBefore = (await ask<Check>(child, { cmd: 'check' })).flushes;
       const peak = await load({ url, connections: CONNECTIONS, duration: DURATION_S, requests: transferRequests(pick) });
       const cpu = cpuPerOp(before, cpuSample(child.pid ?? 0), peak.requestsPerSecond * DURATION_S);
+      const flushesAfter = (await ask<Check>(child, { cmd: 'check' })).flushes;
+      if (flushesPerTransfer === null && flushesBefore !== null && flushesAfter !== null && peak.requestsPerSecond > 0) {
+        flushesPerTransfer = (flushesAfter - flushesBefore) / (peak.requestsPerSecond * DURATION_S);
+      }
       scenarios.push({ name: `transfers, ${label}, ${CONNECTIONS} conn.`, result: peak, cpu });
       const light = await load({ url, connections: LIGHT_CONNECTIONS, duration: DURATION_S, requests: transferRequests(pick) });
       scenarios.push({ name: `transfers, ${label}, ${LIGHT_CONNECTIONS} conn.`, result: light });
@@ -117,8 +132,8 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
       }
       verdicts.push({ scenario: label, peakPerSecond: peak.requestsPerSecond, bestRateUnderTarget });
     }
-    const { violations } = await ask<{ violations: number }>(child, { cmd: 'check' });
-    return { engine, scenarios, openLoop: openLoopRuns, verdicts, violations };
+    const { violations } = await ask<Check>(child, { cmd: 'check' });
+    return { engine, scenarios, openLoop: openLoopRuns, verdicts, violations, flushesPerTransfer };
   } finally {
     await stopChild(child);
   }
@@ -126,7 +141,11 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
 
 export async function runTransferBench(): Promise<void> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const engines: NodeJS.ProcessEnv[] = [{ BENCH_DATABASE_URL: '' }];
+  // The embedded engine twice: durable commits (as `npm start` runs it) beside PGlite's fsync-off default, to show the cost.
+  const engines: NodeJS.ProcessEnv[] = [
+    { BENCH_DATABASE_URL: '', BENCH_EMBEDDED: 'durable' },
+    { BENCH_DATABASE_URL: '', BENCH_EMBEDDED: 'fsync-off' },
+  ];
   if (pgUrl) engines.push({ BENCH_DATABASE_URL: pgUrl });
   const runs = [];
   for (const env of engines) {
@@ -153,6 +172,7 @@ export async function runTransferBench(): Promise<void> {
     const worstP99 = Math.max(...loaded.map((s) => s.result.p99Ms));
     const non2xx = run.scenarios.reduce((n, s) => n + s.result.non2xx, 0) + run.openLoop.reduce((n, s) => n + s.result.non2xx, 0);
     console.log(`  non-2xx answers over all scenarios: ${non2xx}; invariant violations after the run: ${run.violations}`);
+    if (run.flushesPerTransfer !== null) console.log(`  flushes to disk (fsync) per transfer: ${run.flushesPerTransfer.toFixed(1)}`);
     console.log(`  closed loop at ${CONNECTIONS} connections (p99 is queueing, about ${CONNECTIONS} / rate): worst p99 ${worstP99} ms`);
     for (const { scenario, peakPerSecond, bestRateUnderTarget } of run.verdicts) {
       const tried = run.openLoop.filter((r) => r.scenario === scenario).map((r) => `${r.result.offeredPerSecond}/s`);
@@ -164,6 +184,7 @@ export async function runTransferBench(): Promise<void> {
       );
     }
   }
+  printDurabilityCost(runs);
   saveResult('transfers', {
     at: new Date().toISOString(),
     connections: CONNECTIONS,
@@ -172,4 +193,23 @@ export async function runTransferBench(): Promise<void> {
     targetP99Ms: TARGET_P99_MS,
     runs,
   });
+}
+
+/** The embedded engine's two settings side by side: what durable commits cost. */
+function printDurabilityCost(runs: EngineRun[]): void {
+  const durable = runs.find((r) => r.engine === 'embedded/durable');
+  const off = runs.find((r) => r.engine === 'embedded/fsync-off');
+  if (!durable || !off) return;
+  console.log('\nEmbedded engine: durable commits (fsync on, the default) beside PGlite\'s fsync-off default');
+  for (const scenario of durable.scenarios) {
+    const other = off.scenarios.find((s) => s.name === scenario.name);
+    if (!other) continue;
+    const d = scenario.result;
+    const o = other.result;
+    console.log(
+      `  ${scenario.name.padEnd(38)} durable ${d.requestsPerSecond.toFixed(0).padStart(5)} req/s p50 ${d.p50Ms} ms p99 ${d.p99Ms} ms` +
+        ` | fsync off ${o.requestsPerSecond.toFixed(0).padStart(5)} req/s p50 ${o.p50Ms} ms p99 ${o.p99Ms} ms`,
+    );
+  }
+  console.log(`  flushes per transfer: durable ${durable.flushesPerTransfer?.toFixed(1) ?? '?'}, fsync off ${off.flushesPerTransfer?.toFixed(1) ?? '0 (not flushed)'}`);
 }

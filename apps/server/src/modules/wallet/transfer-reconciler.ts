@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { GameAccessService } from './game-access.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
-import type { TransferSettlement } from './transfer-settlement.ts';
+import { AWAITING_DEPOSIT, type TransferSettlement } from './transfer-settlement.ts';
 import type { WalletRulesSource } from './wallet-rules.ts';
 
 export type ReconcileSummary = { claimed: number; completed: number; failed: number; unknown: number };
@@ -58,8 +58,14 @@ export function createTransferReconciler(deps: {
     const reason = status === 'NOT_FOUND' ? 'NOT_FOUND_AT_PROVIDER' : 'FAILED_AT_PROVIDER';
     if (transfer.direction === 'to_game') {
       await (status === 'SUCCESS' ? settlement.completeToGame(db, transfer) : settlement.failToGame(db, transfer, reason));
-    } else {
-      await (status === 'SUCCESS' ? settlement.completeFromGame(db, transfer) : settlement.failFromGame(db, transfer, reason));
+    } else if (status !== 'SUCCESS') {
+      await settlement.failFromGame(db, transfer, reason);
+    } else if ((await settlement.completeFromGame(db, transfer)) === 'deferred') {
+      // Paid out from a deposit still unconfirmed here: asked again once that one has had its turn.
+      const { reconcileRetryMs } = await deps.rules.get();
+      const now = clock.now();
+      await transfers.noteUnknown(transfer.id, AWAITING_DEPOSIT, new Date(now.getTime() + reconcileRetryMs), now);
+      return 'unknown';
     }
     deps.log.info({ transferId: transfer.id, direction: transfer.direction, status }, 'transfer reconciled');
     return status === 'SUCCESS' ? 'completed' : 'failed';

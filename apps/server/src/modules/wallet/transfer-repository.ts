@@ -145,10 +145,10 @@ export function createTransferRepository(db: Kysely<DB>) {
     /**
      * Whether a provider balance read that began at `since` may not show this
      * member's game as the ledger does: a transfer with it is in flight, or one
-     * started after the read began (other than `except`, the caller's own). A
-     * win or loss is booked only when not (docs/faults.md, "Observations").
+     * started after the read began. A refresh books a win or loss only when not
+     * (docs/faults.md, "Observations").
      */
-    async movedSince(memberId: string, gameCode: string, since: Date, except: string | null = null): Promise<boolean> {
+    async movedSince(memberId: string, gameCode: string, since: Date): Promise<boolean> {
       const row = await db
         .selectFrom('transfers')
         .select('id')
@@ -156,7 +156,24 @@ export function createTransferRepository(db: Kysely<DB>) {
         .where('game_code', '=', gameCode)
         // Strictly after: one started in the same millisecond is still caught while PENDING, and once settled by its posting.
         .where((eb) => eb.or([eb('status', '=', 'PENDING'), eb('created_at', '>', since)]))
-        .$if(except !== null, (qb) => qb.where('id', '!=', except ?? ''))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Whether money sent to this member's game is still unconfirmed (a PENDING
+     * wallet -> game transfer): the provider may hold it, and pay it out, before
+     * the ledger's game account shows it.
+     */
+    async depositInFlight(memberId: string, gameCode: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('transfers')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('game_code', '=', gameCode)
+        .where('status', '=', 'PENDING')
+        .where('direction', '=', 'to_game')
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

@@ -14,7 +14,7 @@ import { postedEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccessService } from './game-access.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
-import { TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
+import { AWAITING_DEPOSIT, TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
 import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
 
 export type TransferDeps = {
@@ -156,7 +156,8 @@ export function createTransferService(deps: TransferDeps) {
     );
     switch (outcome.status) {
       case 'SUCCESS':
-        await settlement.completeFromGame(db, row);
+        // Paid out, but spending a deposit not yet confirmed here: reconciliation credits it once that one settles.
+        if ((await settlement.completeFromGame(db, row)) === 'deferred') return pending(row.id, AWAITING_DEPOSIT);
         return { id: row.id, status: 'SUCCESS' };
       case 'FAILED':
         await settlement.failFromGame(db, row, outcome.reason);

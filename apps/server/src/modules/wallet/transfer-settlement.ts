@@ -18,6 +18,12 @@ import { createTransferRepository, type Transfer } from './transfer-repository.t
  *   (game:<code> -x, wallet +x), found by its reference (the transfer id).
  * - `game.pnl`: wins and losses observed at the provider (game:<code> vs game:pnl).
  */
+/** Why a paid-out transfer is still PENDING: it spent a deposit not yet confirmed (completeFromGame). */
+export const AWAITING_DEPOSIT = 'AWAITING_DEPOSIT';
+
+/** Thrown inside a settlement transaction to roll it back and leave the transfer PENDING. */
+const DEFERRED = new Error('settlement deferred: a deposit of the game is in flight');
+
 export const TRANSFER_ENTRY_KINDS = {
   toGame: 'transfer.to-game',
   toGameConfirm: 'transfer.to-game.confirm',
@@ -69,40 +75,45 @@ export function createTransferSettlement(deps: { clock: Clock }) {
     /**
      * The provider paid out: the wallet is credited from the game account, in
      * one statement while the cached game balance covers it. A payout above it
-     * proves the member won since the last refresh, unless another transfer of
-     * the game was in flight: then, in a transaction, that part is first booked
-     * as observed at the provider (game.pnl), so every change is explained.
+     * either spends a deposit the ledger has not confirmed yet (a wallet -> game
+     * transfer of this game still PENDING: applied at the provider, its answer
+     * lost), or proves the member won since the last refresh. The first is not
+     * a win: the transfer waits ('deferred', it stays PENDING and is settled by
+     * reconciliation once that deposit is), so no phantom win is booked and no
+     * balance goes below zero. The second is booked as observed at the provider
+     * (game.pnl) in the same transaction, checked under the game account's lock
+     * (docs/faults.md, "Observations").
      */
-    async completeFromGame(db: Kysely<DB>, transfer: Transfer): Promise<boolean> {
+    async completeFromGame(db: Kysely<DB>, transfer: Transfer): Promise<'completed' | 'settled-before' | 'deferred'> {
       try {
-        const posted = await retryingConflicts(() =>
-          createTransferRepository(db).settleWithEntry(
-            transfer.id,
-            { status: 'SUCCESS', reason: null, now: deps.clock.now() },
-            { kind: TRANSFER_ENTRY_KINDS.fromGame, legs: [{ account: game(transfer), sign: -1n }, { account: wallet(transfer), sign: 1n }] },
-            { floorKinds: ['game'], raiseShort: true },
-          ),
+        const posted = await retryingConflicts(
+          () =>
+            createTransferRepository(db).settleWithEntry(
+              transfer.id,
+              { status: 'SUCCESS', reason: null, now: deps.clock.now() },
+              { kind: TRANSFER_ENTRY_KINDS.fromGame, legs: [{ account: game(transfer), sign: -1n }, { account: wallet(transfer), sign: 1n }] },
+              { floorKinds: ['game'], raiseShort: true },
+            ),
           { idempotent: true },
         );
-        if (!posted) return false;
+        if (!posted) return 'settled-before';
         postedEntry(posted.entry_id, posted.outcome);
-        return true;
+        return 'completed';
       } catch (error) {
         if ((error as { code?: unknown } | null)?.code !== LEDGER_SHORT_SQLSTATE) throw error;
       }
-      return withMoneyTransaction(db, async (trx) => {
-        const settled = await createTransferRepository(trx).settle(transfer.id, 'SUCCESS', null, deps.clock.now());
-        if (!settled) return false;
+      const outcome = await withMoneyTransaction(db, async (trx) => {
+        // The transfer row first, then the accounts: the same lock order as the one-statement path.
+        const transfers = createTransferRepository(trx);
+        const settled = await transfers.settle(transfer.id, 'SUCCESS', null, deps.clock.now());
+        if (!settled) return 'settled-before';
         const { member_id: memberId, currency, amount } = settled;
         const ledger = createLedgerRepository(trx);
         const gameId = await ledger.accountId(game(settled));
         const cached = (await ledger.lockedBalance(gameId)) ?? 0n;
-        // With another transfer of this game in flight, or started since this one, the shortfall may be
-        // money that transfer brought (applied at the provider, not yet confirmed here): no win is booked,
-        // the game account dips below zero until that transfer settles, and a later refresh books any
-        // real remainder (docs/faults.md, "Observations").
-        const moved = cached < amount && (await createTransferRepository(trx).movedSince(memberId, settled.game_code, settled.created_at, settled.id));
-        if (cached < amount && !moved) {
+        // Rolls the settlement back: the transfer stays PENDING.
+        if (cached < amount && (await transfers.depositInFlight(memberId, settled.game_code))) throw DEFERRED;
+        if (cached < amount) {
           const pnl = await ledger.accountId(shardedSystemAccount(ACCOUNT_CODES.gamePnl, currency, memberId));
           await postEntry(trx, {
             kind: TRANSFER_ENTRY_KINDS.pnl,
@@ -115,8 +126,12 @@ export function createTransferSettlement(deps: { clock: Clock }) {
           reference: settled.id,
           postings: [{ account: gameId, amount: -amount }, { account: await ledger.accountId(wallet(settled)), amount }],
         });
-        return true;
+        return 'completed' as const;
+      }).catch((error: unknown) => {
+        if (error === DEFERRED) return 'deferred' as const;
+        throw error;
       });
+      return outcome;
     },
 
     /** The withdrawal definitely did not happen: nothing left the provider, nothing is credited. */
