@@ -29,7 +29,7 @@ export type ChaosResult = { failures: string[]; report: string; figures: ChaosFi
 /** Plain games (credit = baht): the ledger and the provider count the same units. */
 const GAMES = ['pg', 'betflix', 'imi', 'usun'];
 const FUNDS_MINOR = 1_000_000n;
-const PER_GAME = 200;
+const PER_GAME = 20;
 /** The server must answer its health check this soon after each fault ends. */
 const HEALTH_LIMIT_MS = 5_000;
 
