@@ -171,12 +171,18 @@ export function createIdempotency(deps: {
             await repo.endLease(claim.scope, claim.key, claim.leaseUntil, deps.clock.now()).catch(() => undefined);
             return payload;
           }
-          if (body === undefined || RELEASING_STATUSES.has(reply.statusCode) || (code !== undefined && RELEASING_CODES.has(code))) {
-            await repo.release(claim.scope, claim.key, claim.leaseUntil);
-            return payload;
+          try {
+            if (body === undefined || RELEASING_STATUSES.has(reply.statusCode) || (code !== undefined && RELEASING_CODES.has(code))) {
+              await repo.release(claim.scope, claim.key, claim.leaseUntil);
+            } else {
+              const type = reply.getHeader('content-type');
+              await repo.complete(claim.scope, claim.key, claim.leaseUntil, { status: reply.statusCode, type: typeof type === 'string' ? type : null, body });
+            }
+          } catch (error) {
+            // The answer is true and goes out; the key stays claimed until its lease ends, and a re-send is
+            // answered from what the request did (its resolver) instead of this answer (docs/faults.md).
+            request.log.warn({ err: error, key: claim.key }, 'idempotent answer not stored: the database was unreachable');
           }
-          const type = reply.getHeader('content-type');
-          await repo.complete(claim.scope, claim.key, claim.leaseUntil, { status: reply.statusCode, type: typeof type === 'string' ? type : null, body });
           return payload;
         },
       };

@@ -39,9 +39,17 @@ export function schedulePeriodic<T extends { claimed: number }>(
 ): void {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let lastDelay: number | undefined;
   const schedule = async () => {
     if (closed) return;
-    const delay = await options.intervalMs();
+    // The interval comes from the database: with it unreachable, the last one known (or a minute) keeps the job alive.
+    const delay = await options.intervalMs().then(
+      (ms) => (lastDelay = ms),
+      (error: unknown) => {
+        app.log.warn({ err: error, job: options.name }, 'job interval not read: keeping the last one');
+        return lastDelay ?? 60_000;
+      },
+    );
     if (closed) return;
     timer = setTimeout(() => void tick(), delay);
     timer.unref();
