@@ -33,9 +33,13 @@ export function createChaosChecks(db: Kysely<DB>) {
       return { wallet, ledgerGames, providerGames };
     },
 
-    /** Wins and losses booked: with no round played there must be none. */
-    async pnlEntries(): Promise<number> {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from journal_entries where kind = 'game.pnl'`.execute(db);
+    /** Wins and losses booked for these members: they play no round, so there must be none. */
+    async pnlEntries(memberIds: string[]): Promise<number> {
+      const { rows } = await sql<{ n: number }>`
+        select count(distinct e.id)::int as n from journal_entries e
+        join postings p on p.entry_id = e.id
+        join ledger_accounts a on a.id = p.account_id
+        where e.kind = 'game.pnl' and a.owner_id in (${sql.join(memberIds)})`.execute(db);
       return rows[0]?.n ?? 0;
     },
 

@@ -112,8 +112,7 @@ async function faultWindow(options: ChaosOptions, server: ServerProcess, members
       killed = true;
       const at = Date.now();
       await server.kill();
-      await server.start(30_000);
-      figures.restartMs = Date.now() - at;
+      figures.restartMs = Date.now() - at + (await server.start(30_000));
       figures.healthAfterFaultMs.push(figures.restartMs);
       options.log(`SIGKILL: healthy again after ${figures.restartMs} ms`);
       await applyProviderFaults(server.origin, phase);
@@ -155,7 +154,7 @@ async function finalChecks(checks: ChaosChecks, members: ChaosMember[], start: M
       if (ledger !== provider) failures.push(`member ${m.id}, ${game}: ledger ${ledger}, provider ${provider}`);
     }
   }
-  const pnl = await checks.pnlEntries();
+  const pnl = await checks.pnlEntries(members.map((m) => m.id));
   if (pnl > 0) failures.push(`${pnl} game.pnl entries although no round was played`);
   if (figures.clients.negativeReads.length > 0) failures.push(`negative balances read: ${figures.clients.negativeReads.slice(0, 3).join('; ')}`);
   const unanswered = figures.resent?.unanswered ?? [];
