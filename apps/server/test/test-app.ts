@@ -66,11 +66,14 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent'> = {},
+  extra: Pick<AppDeps, 'authenticateChatAgent'> & { prepare?: (app: FastifyInstance) => Promise<void> } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(engine);
   const clock = new TestClock();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine: database.engine, clock, logger: false, ...extra });
+  const { prepare, ...deps } = extra;
+  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine: database.engine, clock, logger: false, ...deps });
+  // Routes a test mounts itself (e.g. the agents' chat routes the back office will mount), before the app starts.
+  await prepare?.(app);
   // A real port, so adapters reach the /sandbox simulators over HTTP as in production.
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
