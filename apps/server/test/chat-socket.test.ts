@@ -16,12 +16,12 @@ import {
   newMember,
   nextEvent,
   sendText,
-  testAgentAuthenticator,
   text,
   type AgentSocket,
   type Caller,
   type CustomerSocket,
 } from './chat-support.ts';
+import { testAgentAuthenticator } from './chat-test-agent.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 

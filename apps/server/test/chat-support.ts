@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
@@ -7,31 +6,13 @@ import { CHAT_AGENT_NAMESPACE, type ChatAgentClientToServer, type ChatAgentServe
 import type { ChatClientToServer, ChatServerToClient } from '@jetton/contract/chat-events';
 import { ROUTES } from '@jetton/contract/routes';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
-import type { AgentAuthenticator } from '../src/modules/chat/chat-agent-auth.ts';
 import { createMember, login, nextIp } from './accounts-support.ts';
 import { multipart } from './deposit-support.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Helpers for the chat tests: callers with proven identities, sockets, and a test-only agent authenticator. */
+/** Helpers for the chat tests: callers with proven identities and sockets. */
 
 export type Caller = { kind: 'member'; token: string; userId: string } | { kind: 'guest'; token: string; guestId: string };
-
-/**
- * Agents for tests only: a socket whose handshake carries this run's random key
- * is the agent it names. The shipped server never has it (app.ts defaults to refusing every agent).
- */
-export function testAgentAuthenticator(): { key: string; authenticate: AgentAuthenticator } {
-  const key = randomBytes(16).toString('hex');
-  return {
-    key,
-    authenticate: (handshake) =>
-      Promise.resolve(
-        handshake.auth.key === key && typeof handshake.auth.agentId === 'string'
-          ? { agentId: handshake.auth.agentId, name: `Agent ${handshake.auth.agentId}` }
-          : null,
-      ),
-  };
-}
 
 export function headersOf(caller: Caller | undefined, ip = nextIp()): Record<string, string> {
   const headers: Record<string, string> = { 'x-forwarded-for': ip };
