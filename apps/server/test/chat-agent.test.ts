@@ -21,8 +21,8 @@ const PREFIX = '/test-agent/chat';
 const at = (route: string, conversationId?: string) => `${PREFIX}${conversationId ? apiPath(route, { conversationId }) : route}`;
 
 /** The back office's guard, played by a header naming the agent. */
-function mountAgentRoutes(app: FastifyInstance): Promise<void> {
-  return app.register(
+async function mountAgentRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
         if (typeof request.headers['x-test-agent'] !== 'string') await reply.code(401).send({ message: 'UNAUTHORIZED' });

@@ -36,9 +36,9 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const guest = await newGuest(t);
       expect(guest.guestId).toMatch(/^g-[0-9a-f]{32}$/);
       const again = await chatCall(t, 'GET', ROUTES.chat.config, guest);
-      expect(again.json()).toEqual({ PREFIX: 'jetton-chat-', guest: { guestId: guest.guestId, token: guest.token } });
+      expect(again.json()).toEqual({ PREFIX: 'jetton-chat-', userId: null, guest: { guestId: guest.guestId, token: guest.token } });
       const member = await newMember(t);
-      expect((await chatCall(t, 'GET', ROUTES.chat.config, member)).json()).toEqual({ PREFIX: 'jetton-chat-', guest: null });
+      expect((await chatCall(t, 'GET', ROUTES.chat.config, member)).json()).toEqual({ PREFIX: 'jetton-chat-', userId: member.userId, guest: null });
       expectError(await chatCall(t, 'GET', ROUTES.chat.config, { ...member, token: 'forged.token' }), 401, 'invalid-token');
     });
 

@@ -100,9 +100,10 @@ export type TChatEntry = z.infer<typeof ZChatEntry>;
 
 const ZGuestId = z.string().regex(/^g-[0-9a-f]{32}$/);
 
-/** GET /api/chat/config: the room prefix, and a signed guest identity when the caller has none. */
+/** GET /api/chat/config: the room prefix; a member's id, or a signed guest identity for a caller with no bearer token. */
 export const ZChatConfigResponse = z.object({
   PREFIX: z.string(),
+  userId: z.string().nullable(),
   guest: z.object({ guestId: ZGuestId, token: z.string() }).nullable(),
 });
 export type TChatConfigResponse = z.infer<typeof ZChatConfigResponse>;

@@ -83,8 +83,9 @@ export function chatAgentRoutes(deps: ChatAgentRouteDeps) {
         u.post(
           path,
           {
-            preValidation: async (request) => {
-              if (Number(request.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES[kind] + MULTIPART_OVERHEAD) throw new AppError('PAYLOAD_TOO_LARGE');
+            preValidation: (request, _reply, done) => {
+              const tooLarge = Number(request.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES[kind] + MULTIPART_OVERHEAD;
+              done(tooLarge ? new AppError('PAYLOAD_TOO_LARGE') : undefined);
             },
             schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: ZChatUploadResponse } },
           },

@@ -79,7 +79,7 @@ export function createChatRepository(db: Kysely<DB>) {
             .executeTakeFirst();
           if (existing) {
             const conversation = await tx.selectFrom('chat_conversations').selectAll().where('id', '=', conversationId).executeTakeFirstOrThrow();
-            return { row: existing as MessageRow, conversation, duplicate: true };
+            return { row: existing, conversation, duplicate: true };
           }
         }
         const fromCustomer = message.sender === 'customer';
@@ -91,13 +91,13 @@ export function createChatRepository(db: Kysely<DB>) {
             updated_at: now,
             ...(fromCustomer
               ? {
-                  status: 'open' as ChatStatus,
+                  status: 'open',
                   waiting_since: sql<Date>`coalesce(waiting_since, ${now})`,
                   first_customer_at: sql<Date>`coalesce(first_customer_at, ${now})`,
                   customer_read_seq: sql<number>`last_seq + 1`,
                 }
               : {
-                  status: 'pending' as ChatStatus,
+                  status: 'pending',
                   waiting_since: null,
                   first_reply_at: sql<Date | null>`case when first_customer_at is null then first_reply_at else coalesce(first_reply_at, ${now}) end`,
                   agent_read_seq: sql<number>`last_seq + 1`,
@@ -123,7 +123,7 @@ export function createChatRepository(db: Kysely<DB>) {
           })
           .returning(MESSAGE_COLUMNS)
           .executeTakeFirstOrThrow();
-        return { row: row as MessageRow, conversation, duplicate: false };
+        return { row: row, conversation, duplicate: false };
       });
     },
 
@@ -132,7 +132,7 @@ export function createChatRepository(db: Kysely<DB>) {
       let q = messages(db).where('conversation_id', '=', conversationId);
       if (page.afterSeq !== undefined) {
         const rows = await q.where('seq', '>', page.afterSeq).orderBy('seq', 'asc').limit(page.limit).execute();
-        return rows as MessageRow[];
+        return rows;
       }
       if (page.beforeSeq !== undefined) q = q.where('seq', '<', page.beforeSeq);
       const rows = await q.orderBy('seq', 'desc').limit(page.limit).offset(page.skip ?? 0).execute();
@@ -195,7 +195,7 @@ export function createChatRepository(db: Kysely<DB>) {
       const rows = await messages(db)
         .where(sql<boolean>`(conversation_id, seq) in (select id, last_seq from chat_conversations where id in (${sql.join(conversationIds)}))`)
         .execute();
-      return rows as MessageRow[];
+      return rows;
     },
 
     async ownerNames(conversation: ConversationRow): Promise<{ name: string | null; username: string | null }> {

@@ -51,12 +51,12 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
   r.get(ROUTES.chat.config, { schema: { tags: ['chat'], response: { 200: ZChatConfigResponse } } }, async (request) => {
     const credentials = credentialsOf(request);
     if (credentials.bearer) {
-      await identity.resolve(credentials);
-      return { ...chat.config(), guest: null };
+      const member = await identity.resolve(credentials);
+      return { ...chat.config(), userId: member.kind === 'member' ? member.memberId : null, guest: null };
     }
     const guestId = credentials.guestToken ? identity.verifyGuest(credentials.guestToken) : null;
     const guest = guestId && credentials.guestToken ? { guestId, token: credentials.guestToken } : identity.issueGuest();
-    return { ...chat.config(), guest };
+    return { ...chat.config(), userId: null, guest };
   });
 
   r.post(
