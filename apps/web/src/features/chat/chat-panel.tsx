@@ -106,13 +106,11 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
                 <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time>
                 {own &&
                   (entry.seq <= chat.agentReadSeq ? (
-                    <span className={styles.read}>
-                      {' '}
+                    <span className={`${styles.mark} ${styles.read}`}>
                       <CheckCheck aria-hidden="true" size={14} strokeWidth={2} /> {t('chat.read')}
                     </span>
                   ) : (
-                    <span>
-                      {' '}
+                    <span className={styles.mark}>
                       <Check aria-hidden="true" size={14} strokeWidth={2} /> {t('chat.sent')}
                     </span>
                   ))}
