@@ -46,7 +46,7 @@ const isButton = (item: TChatButton | TChatMedia): item is TChatButton => 'type'
 const isMedia = (item: TChatButton | TChatMedia): item is TChatMedia => 'fileType' in item;
 
 /**
- * One message of any type (spec section 3). Text is 1..2000 characters and never
+ * One message of any type (docs/chat.md). Text is 1..2000 characters and never
  * blank; each type carries what it needs: media at least one upload of ours,
  * buttons and quick replies at least one button, a postback the value pressed.
  */

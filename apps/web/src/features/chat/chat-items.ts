@@ -1,6 +1,6 @@
 import type { TChatEntry, TChatMessage } from '@jetton/contract/chat';
 
-/** A message the member wrote that is not stored yet: its delivery state (spec: uploading_file, sending, succeed, failed). */
+/** A message the member wrote that is not stored yet: its delivery state: uploading_file, sending, succeed, failed (docs/chat.md). */
 export type DeliveryState = 'uploading_file' | 'sending' | 'succeed' | 'failed';
 export type PendingItem = {
   clientId: string;
@@ -45,7 +45,7 @@ export type UploadCheck = { ok: true; kind: 'image' | 'video' } | { ok: false; r
 
 const EXTENSIONS: Record<string, 'image' | 'video'> = { png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', mp4: 'video', mov: 'video' };
 
-/** Attachments need an extension of an accepted type, and fit the size limit of their kind (spec section 5). */
+/** Attachments need an extension of an accepted type, and fit the size limit of their kind (docs/chat.md, "The widget"). */
 export function checkUpload(file: { name: string; size: number; type: string }, limits: { imageMaxMb: number; videoMaxMb: number; acceptedTypes: readonly string[] }): UploadCheck {
   const dot = file.name.lastIndexOf('.');
   const kind = dot > 0 ? EXTENSIONS[file.name.slice(dot + 1).toLowerCase()] : undefined;

@@ -84,7 +84,7 @@ export function createChatSession() {
       // Read at each attempt: a member's token may have been renewed meanwhile.
       auth: (cb) => cb(who.kind === 'member' ? { token: storage.getToken() ?? '' } : { guestToken: who.token }),
       transports: ['websocket', 'polling'],
-      // The widget re-checks the connection itself every 5 s (spec section 4).
+      // The widget re-checks the connection itself every 5 s.
       reconnection: false,
     });
     socket = s;
@@ -260,7 +260,7 @@ export function createChatSession() {
       }
     },
 
-    /** Debounced 1 s after the history changes (spec section 4): the agents see the member has read. */
+    /** Debounced 1 s after the history changes (docs/chat.md): the agents see the member has read. */
     scheduleRead: (): void => {
       clearTimeout(timers.read);
       timers.read = setTimeout(() => {

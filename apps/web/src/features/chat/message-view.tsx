@@ -54,7 +54,7 @@ export function MediaView({ media, previewUrl }: { media?: TChatMedia; previewUr
   );
 }
 
-/** One message's content, by its type (spec section 3): text, buttons, media, quick replies, card, postback. */
+/** One message's content, by its type: text, buttons, media, quick replies, card, postback. */
 export function MessageContent({ message, onPostback, latest }: { message: TChatMessage; latest: boolean } & Actions) {
   const items = message.payloads ?? [];
   const buttons = items.filter((item): item is TChatButton => 'type' in item);
