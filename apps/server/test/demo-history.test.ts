@@ -48,6 +48,6 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
     expect(slips.slips.map((slip) => slip.status)).toEqual(['success']);
     const cards = (await call(t, 'GET', ROUTES.wallet.refreshSlot, undefined, { token })).json<{ slots: { code: string; amount: number; active?: boolean }[] }>();
     const played = cards.slots.filter((slot) => slot.amount > 0).map((slot) => slot.code).sort();
-    expect(played).toEqual(['pg', 'usun']);
+    expect(played).toEqual(['circus', 'usun']);
   });
 });

@@ -23,6 +23,9 @@ export function createMovableClock(): MovableClock {
 }
 
 const DAY_MS = 86_400_000;
+/** The demo member's slot (not the one the browser tests open from scratch) and sports book. */
+const SLOT = 'circus';
+const SPORT = 'usun';
 /** 07:00 UTC is 14:00 in Bangkok and Vientiane: well clear of the deposit window closed around midnight. */
 const SEED_HOUR_UTC = 7;
 
@@ -90,10 +93,10 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       daysAgo: 7,
       what: 'game accounts at two providers, transfers to them',
       run: async () => {
-        await api('GET', apiPath(ROUTES.wallet.activate, { code: 'pg' }));
-        await api('GET', apiPath(ROUTES.wallet.activate, { code: 'usun' }));
-        await api('POST', ROUTES.wallet.transfer, { from: 'WALLET', to: 'pg', amount: 600 }, true);
-        await api('POST', ROUTES.wallet.transfer, { from: 'WALLET', to: 'usun', amount: 300 }, true);
+        await api('GET', apiPath(ROUTES.wallet.activate, { code: SLOT }));
+        await api('GET', apiPath(ROUTES.wallet.activate, { code: SPORT }));
+        await api('POST', ROUTES.wallet.transfer, { from: 'WALLET', to: SLOT, amount: 600 }, true);
+        await api('POST', ROUTES.wallet.transfer, { from: 'WALLET', to: SPORT, amount: 300 }, true);
       },
     },
     { daysAgo: 5, what: 'rounds at the demo slot', run: () => playRounds(app, api, 6) },
@@ -102,7 +105,7 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       what: 'winnings back to the wallet',
       run: async () => {
         await api('GET', ROUTES.wallet.refreshSlot);
-        await api('POST', ROUTES.wallet.transfer, { from: 'pg', to: 'WALLET', amount: 200 }, true);
+        await api('POST', ROUTES.wallet.transfer, { from: SLOT, to: 'WALLET', amount: 200 }, true);
       },
     },
     {
@@ -178,14 +181,14 @@ function uploadSlip(app: FastifyInstance, token: string, png: Buffer) {
 
 /** Opens the demo slot as the member's browser does (launch link, session cookie) and spins `rounds` times at 5.00. */
 async function playRounds(app: FastifyInstance, api: MemberApi, rounds: number): Promise<void> {
-  const account = (await api('GET', apiPath(ROUTES.wallet.account, { code: 'pg' }))) as { username: string };
-  const { link } = (await api('GET', apiPath(ROUTES.autoLogin, { game: 'pg', username: account.username }))) as { link: string };
+  const account = (await api('GET', apiPath(ROUTES.wallet.account, { code: SLOT }))) as { username: string };
+  const { link } = (await api('GET', apiPath(ROUTES.autoLogin, { game: SLOT, username: account.username }))) as { link: string };
   const base = createSelfUrl(app, undefined)();
   const launched = await fetch(new URL(link, base), { redirect: 'manual' });
   const cookie = (launched.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!cookie) throw new Error(`game launch answered ${launched.status} without a session`);
   for (let i = 0; i < rounds; i += 1) {
-    const res = await fetch(`${base}/sandbox/games/pg/play/bet`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ bet: '500' }) });
+    const res = await fetch(`${base}/sandbox/games/${SLOT}/play/bet`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ bet: '500' }) });
     if (!res.ok) throw new Error(`spin answered ${res.status} ${await res.text()}`);
   }
 }
