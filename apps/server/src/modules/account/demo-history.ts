@@ -152,7 +152,7 @@ function memberApi(app: FastifyInstance, token: string): MemberApi {
     if (idempotent) headers['idempotency-key'] = randomUUID();
     const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
     if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`${method} ${url} answered ${res.statusCode} ${res.body}`);
-    return res.body === '' ? undefined : (res.json() as unknown);
+    return res.body === '' ? undefined : res.json<unknown>();
   };
 }
 
@@ -161,7 +161,7 @@ function sandboxApi(app: FastifyInstance) {
   return async (method: 'POST', path: string, body: object): Promise<unknown> => {
     const res = await fetch(`${createSelfUrl(app, undefined)()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
-    return res.json() as Promise<unknown>;
+    return res.json();
   };
 }
 
