@@ -14,6 +14,7 @@ import { expectError } from './accounts-support.ts';
 import { chatCall, newGuest, newMember, sendText, type Caller } from './chat-support.ts';
 import { multipart } from './deposit-support.ts';
 import { testEngines } from './engines.ts';
+import { fund } from './wallet-support.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 /** Where these tests mount the agents' routes, as the back office will (behind its own guard). */
@@ -76,10 +77,17 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
 
   it("opens a member's conversation with their summary, replies, and measures the first reply", async () => {
     const member = await newMember(t);
+    await fund(t, member.userId, 15_025n);
+    t.clock.advance(1_000);
+    await fund(t, member.userId, 10_000n);
     await sendText(t, member, 'hello');
     const { conversationId } = await conversationOf(member);
     const opened = (await agent('GET', at(CHAT_AGENT_ROUTES.conversation, conversationId))).json<TChatAgentConversationResponse>();
-    expect(opened.member).toMatchObject({ memberId: member.userId, name: 'TEST MEMBER', balance: 0, lastDeposits: [] });
+    expect(opened.member).toMatchObject({ memberId: member.userId, name: 'TEST MEMBER', currency: 'THB', balance: 250.25 });
+    expect(opened.member?.lastDeposits.map((d) => [d.kind, d.amount])).toEqual([
+      ['deposit.test', 100],
+      ['deposit.test', 150.25],
+    ]);
     expect(opened.messages.map((m) => m.message.payload)).toEqual(['hello']);
 
     t.clock.advance(90_000);

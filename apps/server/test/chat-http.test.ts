@@ -149,7 +149,11 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       // Named .txt with a text type: still stored as what its bytes are.
       const video = await upload(t, guest, 'video', { bytes: mp4(), filename: 'clip.txt', type: 'text/html' });
       expect(video.statusCode, video.body).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: video.json<TChatUploadResponse>().path })).headers['content-type']).toBe('video/mp4');
+      const videoPath = video.json<TChatUploadResponse>().path;
+      expect((await t.app.inject({ method: 'GET', url: videoPath })).headers['content-type']).toBe('video/mp4');
+      // Phones' players fetch video in ranges.
+      const part = await t.app.inject({ method: 'GET', url: videoPath, headers: { range: 'bytes=4-11' } });
+      expect([part.statusCode, part.headers['content-range'], part.body]).toEqual([206, 'bytes 4-11/2048', 'ftypisom']);
       const sent = await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
         message: { message_type: 'media', payloads: [{ url: path, filePath: path, fileType: 'image', message: 'my slip' }] },
       });
