@@ -1,5 +1,6 @@
 /**
- * Child process of the chat benchmark: the real app (embedded database, its
+ * Child process of the chat benchmark: the real app (embedded database, or
+ * PostgreSQL with BENCH_DATABASE_URL; its
  * socket.io with an agent authenticator for the bench only) and, as the
  * baseline, a bare socket.io server that relays to a room with no database
  * or checks, on two ports.
@@ -8,6 +9,7 @@ import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { Server } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -19,7 +21,17 @@ import { createSettingsRepository } from '../apps/server/src/modules/lookup/sett
 const agentKey = process.env.BENCH_AGENT_KEY ?? '';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-chat-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
-const { db, engine } = await openDatabase({ kind: 'embedded' });
+const url = process.env.BENCH_DATABASE_URL;
+const dbName = `jetton_bench_chat_${process.pid}`;
+const admin = async (q: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(q).finally(() => client.end());
+};
+if (url) await admin(`CREATE DATABASE ${dbName}`);
+const target = url ? new URL(url) : undefined;
+if (target) target.pathname = `/${dbName}`;
+const { db, engine } = await openDatabase(target ? { kind: 'postgres', url: target.toString(), poolSize: 20 } : { kind: 'embedded' });
 await migrateToLatest(db);
 await seedDatabase(db, { demoMember: false });
 // Every bench socket comes from 127.0.0.1: lift the per-IP limits that would (rightly) stop 1,000 guests from one address.
@@ -53,5 +65,9 @@ const port = (server: { address: () => unknown }) => (server.address() as { port
 process.stdout.write(`READY ${port(app.server)} ${port(bareHttp)}\n`);
 process.on('SIGTERM', () => {
   void bare.close();
-  void app.close().finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => db.destroy())
+    .then(() => (url ? admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`) : undefined))
+    .finally(() => process.exit(0));
 });

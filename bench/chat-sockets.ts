@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import { benchDir, saveResult, startChild, stopChild } from './lib.ts';
+import { saveResult, startChild, stopChild } from './lib.ts';
 
 const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 1_000);
 const MESSAGES = Number(process.env.CHAT_BENCH_MESSAGES ?? 3_000);
@@ -105,21 +105,26 @@ async function benchBare(port: number): Promise<Figures> {
 }
 
 export async function runChatBench(): Promise<void> {
-  const agentKey = randomBytes(16).toString('hex');
-  const { child, ports } = await startChild('chat-servers.ts', { BENCH_AGENT_KEY: agentKey, LOG_LEVEL: 'warn' });
-  try {
-    const [appPort, barePort] = ports as [number, number];
-    const baseline = await benchBare(barePort);
-    const chat = await benchApp(appPort, agentKey);
-    const rows = [
-      ['bare socket.io relay (baseline)', baseline],
-      ['chat: agent reply stored, then delivered', chat],
-    ] as const;
-    process.stdout.write(`\nChat delivery, ${SOCKETS} connected sockets on one node, ${MESSAGES} messages, ${IN_FLIGHT} in flight (${benchDir})\n`);
-    process.stdout.write('| scenario | sockets | delivered | msg/s | p50 | p99 |\n|---|---|---|---|---|---|\n');
-    for (const [name, f] of rows) process.stdout.write(`| ${name} | ${f.sockets} | ${f.delivered} | ${f.perSecond} | ${f.p50Ms} ms | ${f.p99Ms} ms |\n`);
-    saveResult('chat-sockets', { baseline, chat });
-  } finally {
-    await stopChild(child);
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const engines: [string, NodeJS.ProcessEnv][] = [['embedded', { BENCH_DATABASE_URL: '' }]];
+  if (pgUrl) engines.push(['PostgreSQL', { BENCH_DATABASE_URL: pgUrl }]);
+  process.stdout.write(`\nChat delivery, ${SOCKETS} connected sockets on one node, ${MESSAGES} messages, ${IN_FLIGHT} in flight\n`);
+  process.stdout.write('| engine | scenario | sockets | delivered | msg/s | p50 | p99 |\n|---|---|---|---|---|---|---|\n');
+  const results: Record<string, { baseline: Figures; chat: Figures }> = {};
+  for (const [name, env] of engines) {
+    const agentKey = randomBytes(16).toString('hex');
+    const { child, ports } = await startChild('chat-servers.ts', { ...env, BENCH_AGENT_KEY: agentKey, LOG_LEVEL: 'warn' });
+    try {
+      const [appPort, barePort] = ports as [number, number];
+      const baseline = await benchBare(barePort);
+      const chat = await benchApp(appPort, agentKey);
+      for (const [scenario, f] of [['bare socket.io relay (baseline)', baseline], ['chat: agent reply stored, then delivered', chat]] as const) {
+        process.stdout.write(`| ${name} | ${scenario} | ${f.sockets} | ${f.delivered} | ${f.perSecond} | ${f.p50Ms} ms | ${f.p99Ms} ms |\n`);
+      }
+      results[name] = { baseline, chat };
+    } finally {
+      await stopChild(child);
+    }
   }
+  saveResult('chat-sockets', results);
 }

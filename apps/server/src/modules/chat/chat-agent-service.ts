@@ -7,7 +7,7 @@ import type { ChatAgent } from './chat-agent-auth.ts';
 import { CHAT_ROOM_PREFIX } from './chat-identity.ts';
 import type { ChatMedia, UploadKind } from './chat-media.ts';
 import type { ChatRelay } from './chat-relay.ts';
-import type { ChatRepository, ConversationRow } from './chat-repository.ts';
+import type { ChatRepository, ConversationRow, MessageRow } from './chat-repository.ts';
 import { assertOwnMedia } from './chat-service.ts';
 import { summarize } from './chat-summary.ts';
 import { toEntry, toSummary } from './chat-view.ts';
@@ -33,8 +33,8 @@ export function createChatAgentService(deps: { repo: ChatRepository; media: Chat
     return c;
   }
 
-  async function announce(c: ConversationRow): Promise<TChatConversationSummary> {
-    const summary = await summarize(repo, c);
+  async function announce(c: ConversationRow, last?: MessageRow): Promise<TChatConversationSummary> {
+    const summary = await summarize(repo, c, last);
     deps.relay().toAgents('conversation', summary);
     return summary;
   }
@@ -97,7 +97,7 @@ export function createChatAgentService(deps: { repo: ChatRepository; media: Chat
         const relay = deps.relay();
         relay.toRoom(roomOfConversation(updated), 'messaging', entry);
         relay.toAgents('messaging', { conversationId: updated.id, entry });
-        await announce(updated);
+        await announce(updated, row);
       }
       return entry;
     },

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { CHAT_ROOM_PREFIX, roomOf, type ChatIdentity } from './chat-identity.ts';
 import type { ChatRelay } from './chat-relay.ts';
-import type { ChatRepository, ConversationRow, Owner } from './chat-repository.ts';
+import type { ChatRepository, ConversationRow, MessageRow, Owner } from './chat-repository.ts';
 import type { ChatRulesSource } from './chat-rules.ts';
 import { summarize } from './chat-summary.ts';
 import { toEntry } from './chat-view.ts';
@@ -29,10 +29,10 @@ export async function assertOwnMedia(repo: ChatRepository, conversationId: strin
 export function createChatService(deps: ChatServiceDeps) {
   const { repo, rules, clock } = deps;
 
-  async function publishCustomerNews(conversation: ConversationRow, entry?: TChatEntry): Promise<void> {
+  async function publishCustomerNews(conversation: ConversationRow, news?: { entry: TChatEntry; row: MessageRow }): Promise<void> {
     const relay = deps.relay();
-    if (entry) relay.toAgents('messaging', { conversationId: conversation.id, entry });
-    relay.toAgents('conversation', await summarize(repo, conversation));
+    if (news) relay.toAgents('messaging', { conversationId: conversation.id, entry: news.entry });
+    relay.toAgents('conversation', await summarize(repo, conversation, news?.row));
   }
 
   return {
@@ -68,7 +68,7 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!duplicate) {
         // The sender's other tabs and devices see it too.
         deps.relay().toRoom(roomOf(identity), 'messaging', entry);
-        await publishCustomerNews(updated, entry);
+        await publishCustomerNews(updated, { entry, row });
       }
       return entry;
     },
