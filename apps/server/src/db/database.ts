@@ -83,7 +83,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  // Branches get their numbers in advance and land in any order: a database that already ran a later
+  // number still runs an earlier one that arrived after it (each migration stands on its own).
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error ?? failed) {
