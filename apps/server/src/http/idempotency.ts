@@ -79,7 +79,11 @@ type Claim = { scope: string; key: string; leaseUntil: Date };
  * - same key + same request within `ttlMs` -> the stored status and body again,
  *   header `Idempotent-Replayed: true`; same key + another request -> 409;
  * - every answer the handler gives is stored, errors included (a replayed
- *   MONEY_NOT_ENOUGH is what the first call said), except 429/503.
+ *   MONEY_NOT_ENOUGH is what the first call said), except 429 and `gone`
+ *   (released) and SERVICE_UNAVAILABLE (kept, its lease ended);
+ * - the claim holds a lease (`leaseMs`): a request whose node died is not
+ *   waited for past it, and with a `resolve` option the re-send is answered
+ *   from what the first run left (docs/faults.md, "Keys").
  *
  * The scope function runs in preHandler, after the auth guard and body validation.
  */
