@@ -44,9 +44,11 @@ describe('the embedded engine on disk commits durably', () => {
   });
 
   it("PGlite's default (kept only for the benchmark's comparison) runs with fsync off", async () => {
-    const fast = await openDatabase({ kind: 'embedded', durable: false });
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const fast = await openDatabase({ kind: 'embedded', dataDir: path.join(dir, 'fast'), template, durable: false });
     try {
       expect(await fsyncSetting(fast.db)).toBe('off');
+      expect(fast.flushCount).toBeUndefined();
     } finally {
       await fast.db.destroy();
     }

@@ -33,8 +33,8 @@ export type OpenDatabaseOptions =
     }
   /**
    * dataDir undefined: in memory. template: a dumped data directory to start from (tests).
-   * durable (default true): commits are flushed to disk; false is PGlite's own default (fsync off),
-   * kept only so the benchmark can show what durability costs.
+   * durable (default true, on disk only): commits are flushed to disk; false is PGlite's own
+   * default (fsync off), kept only so the benchmark can show what durability costs.
    */
   | { kind: 'embedded'; dataDir?: string; template?: Blob; durable?: boolean };
 
@@ -67,12 +67,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db: new Kysely<DB>({ dialect }), engine: 'postgres' };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const durable = options.durable ?? true;
-  const fs = options.dataDir && durable ? new DurableNodeFS(options.dataDir) : undefined;
+  // Only a database on disk has anything to flush; one in memory (the tests) keeps PGlite's defaults.
+  const fs = options.dataDir && (options.durable ?? true) ? new DurableNodeFS(options.dataDir) : undefined;
   const pglite = await PGlite.create({
     ...(fs ? { fs } : options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
-    ...(durable ? { startParams: [...DURABLE_START_PARAMS] } : {}),
+    ...(fs ? { startParams: [...DURABLE_START_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
   return {
