@@ -12,14 +12,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { AgreementSheet } from './agreement-sheet';
 import { BalanceHeader } from './balance-header';
 import { BankAccountCard } from './bank-account-card';
-import { GameAccountSheet } from './game-account-sheet';
-import { GameSections } from './game-sections';
-import { DepositSheet } from './deposit-sheet';
-import { TransferSheet } from './transfer-sheet';
+import type { HomeParts } from './home-parts';
 import { useAgreement } from './use-agreement';
 import { WalletWidgets, type LaterWidget } from './wallet-widgets';
-import { WithdrawSheet } from './withdraw-sheet';
-import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from './wallet-api';
+import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from '@/lib/wallet-api';
 import styles from './home-screen.module.css';
 
 type OpenSheet =
@@ -36,7 +32,7 @@ type OpenSheet =
  * member's bank account and the game-account cards by category, with the
  * transfer, game account, agreement and bank-name dialogs.
  */
-export function HomeScreen() {
+export function HomeScreen({ parts }: { parts: HomeParts }) {
   const { t } = useTranslation();
   usePageTitle(t('home.title'));
   const wallet = useWallet();
@@ -57,12 +53,13 @@ export function HomeScreen() {
           </Button>
         </div>
       )}
-      {wallet.data && <HomeContent data={wallet.data} />}
+      {wallet.data && <HomeContent data={wallet.data} parts={parts} />}
     </div>
   );
 }
 
-function HomeContent({ data }: { data: TWalletResponse }) {
+function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts }) {
+  const { GameSections, TransferSheet, DepositSheet, WithdrawSheet, GameAccountSheet } = parts;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refresh = useRefreshSlots();

@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { useIdempotencyKeys } from '@/lib/idempotency-keys';
-import { walletQueryKey } from './wallet-api';
+import { walletQueryKey } from '@/lib/wallet-api';
 
 /**
- * A money POST with one Idempotency-Key per member action (README: a retry
- * after an unknown outcome sends the same key); the wallet is read again
- * whatever the outcome.
+ * The one hook for every money POST (transfer, withdraw, gift link, deposit
+ * notice): one Idempotency-Key per member action, so a retry of the same
+ * request after an unknown outcome (no answer) sends the same key and the
+ * server replays the first result instead of moving the money twice. The
+ * wallet is read again whatever the outcome: balances changed, or may have.
  */
 export function useMoneyPost<TBody, S extends z.ZodType>(path: string, schema: S) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import { ZWithdrawLookup } from '@jetton/contract/lookup';
 import { ZWithdrawResponse, type TWithdrawRequest } from '@jetton/contract/withdraw';
 import { apiRequest } from '@/lib/api-client';
-import { useMoneyPost } from './money-post';
+import { useMoneyPost } from '@/lib/money-post';
 
 /** GET /api/lookup/withdraw: withdrawMin and withdrawMax (spec section 5). */
 export function useWithdrawLimits(enabled: boolean) {

@@ -17,7 +17,7 @@ import { encryptTruelink } from '@jetton/contract/truelink-crypto';
 import type { TQrState } from '@jetton/contract/wallet';
 import { apiRequest } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
-import { useMoneyPost } from './money-post';
+import { useMoneyPost } from '@/lib/money-post';
 
 /** GET /api/lookup/deposit: the site's accounts, gift-link wallets and manual mode (failures stay silent, spec 8). */
 export function useDepositLookup() {

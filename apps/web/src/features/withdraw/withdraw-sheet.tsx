@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/format';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
 import { checkWithdraw, useWithdraw, useWithdrawLimits, type WithdrawCheck } from './withdraw-api';
-import styles from './transfer-sheet.module.css';
+import styles from './withdraw-sheet.module.css';
 
 type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number };
 

@@ -14,7 +14,7 @@ import { translateError } from '@/lib/translate-error';
 import { readGameAmount } from './game-amount';
 import { gameLink, type Platform } from './game-entry';
 import { beginLaunch } from './game-launch';
-import { useTransfer, useTransferAll, type TransferOutcome } from './transfer-api';
+import { useTransfer, useTransferAll } from '@/lib/transfer-api';
 import styles from './game-account-sheet.module.css';
 
 type GamePlayPanelProps = {
@@ -44,7 +44,8 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
   const [busy, setBusy] = useState<Busy>(null);
 
   const fail = (error: unknown) => setFailure(translateError(t, isApiError(error) ? error.code : 'INTERNAL_SERVER_ERROR'));
-  const moved = ({ pending }: TransferOutcome) => {
+  const moved = ({ status }: { status: 'SUCCESS' | 'PENDING' }) => {
+    const pending = status === 'PENDING';
     setAmountText('');
     showToast(pending ? t('home.transferDialog.pending') : t('home.transferDialog.success'), pending ? 'info' : 'success');
   };

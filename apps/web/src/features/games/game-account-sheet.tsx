@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/api-error';
 import { translateError } from '@/lib/translate-error';
 import { GameCredentials } from './game-credentials';
 import { GamePlayPanel } from './game-play-panel';
-import { useGameAccount, useGameAccountAction } from './wallet-api';
+import { useGameAccount, useGameAccountAction } from './game-account-api';
 import { GameFigures } from './game-figures';
 import styles from './game-account-sheet.module.css';
 

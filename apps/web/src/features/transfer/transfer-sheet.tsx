@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
 import { translateError } from '@/lib/translate-error';
-import { useTransfer } from './transfer-api';
+import { useTransfer } from '@/lib/transfer-api';
 import { TRANSFER_RULES, transferAccounts, transferForm, type TransferFormInput, type TransferFormValues } from './transfer-form';
 import styles from './transfer-sheet.module.css';
 
@@ -60,7 +60,8 @@ function TransferFormBody({ onDone, wallet }: { onDone: () => void; wallet: TWal
 
   const onSubmit = form.handleSubmit((values) =>
     transfer.mutate(values, {
-      onSuccess: ({ pending }) => {
+      onSuccess: ({ status }) => {
+        const pending = status === 'PENDING';
         onDone();
         showToast(pending ? t('home.transferDialog.pending') : t('home.transferDialog.success'), pending ? 'info' : 'success');
       },
