@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
+import { ZLocalName } from './lookup.ts';
 
 /** Entities of spec section 3 for accounts; request rules are refined in the accounts feature. */
 export const ZRegistration = z.object({
@@ -39,7 +40,7 @@ export const ZBankAccount = z.object({
   bankAccountNo: z.string(),
   /** The bank's code (KTB, SCB...): screens decide by code, never by matching the Thai name. */
   bankCode: z.string(),
-  bank: z.object({ nameTH: z.string() }),
+  bank: ZLocalName,
 });
 export type TBankAccount = z.infer<typeof ZBankAccount>;
 

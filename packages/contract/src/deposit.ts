@@ -28,6 +28,11 @@ export type TSlipListResponse = z.infer<typeof ZSlipListResponse>;
 
 /** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image, owner only. */
 export const ZSlipReferenceParams = z.object({ reference: z.string().min(1).max(64) });
+/** GET /api/wallet/slip/{slipId}: one of the member's own slips, polled after an upload until decided. */
+export const ZSlipIdParams = z.object({ slipId: z.string().min(1).max(64) });
+export const ZSlipStatusResponse = z.object({ slip: ZSlip });
+export type TSlipStatusResponse = z.infer<typeof ZSlipStatusResponse>;
+
 export const ZSlipImageResponse = z.object({ url: z.string() });
 export type TSlipImageResponse = z.infer<typeof ZSlipImageResponse>;
 
@@ -40,6 +45,17 @@ export const ZQrCreateRequest = z.object({ amount: ZAmount });
 export type TQrCreateRequest = z.infer<typeof ZQrCreateRequest>;
 export const ZQrStateResponse = ZQrState;
 export const ZQrCancelResponse = z.object({ message: z.literal('OK') });
+
+/** Where a QR stands: open until paid (credited), expired or cancelled. */
+export const QR_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
+/** GET /api/qrcode/status/{qrcodeId}: one of the member's own QRs, polled by the open deposit dialog. */
+export const ZQrStatusResponse = z.object({
+  qrcodeId: z.string(),
+  provider: ZQrProvider,
+  status: z.enum(QR_STATUSES),
+  amount: ZAmount,
+});
+export type TQrStatusResponse = z.infer<typeof ZQrStatusResponse>;
 
 /** POST /api/wallet/truelink: `link` is the encrypted token of truelink-crypto.ts, never the bare link. */
 export const ZTruelinkRequest = z.object({

@@ -45,6 +45,8 @@ export const ZQrState = z.object({
   qrcodeId: z.string().nullable(),
   hasQrcode: z.boolean(),
   qrcode: z.string().nullable(),
+  /** The text the QR encodes (EMV / PromptPay), for 'copy' and for saving the QR as an image. */
+  payload: z.string().nullable(),
   amount: ZAmount.nullable(),
   expireIn: z.number().int().nonnegative().nullable(),
   message: z.string().nullable(),

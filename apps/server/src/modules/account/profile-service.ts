@@ -47,7 +47,8 @@ export function createProfileService(deps: ProfileDeps) {
       const m = await load(memberId);
       const bank = (await lookups.get('banks')).find((b) => b.code === m.bank_code);
       // A bank the operator removed from the list still shows, by its code.
-      return { bankAccountName: m.bank_account_name, bankAccountNo: m.bank_account_no, bankCode: m.bank_code, bank: { nameTH: bank?.nameTH ?? m.bank_code } };
+      const names = bank ? { nameTH: bank.nameTH, nameLA: bank.nameLA, nameEN: bank.nameEN } : { nameTH: m.bank_code, nameLA: m.bank_code, nameEN: m.bank_code };
+      return { bankAccountName: m.bank_account_name, bankAccountNo: m.bank_account_no, bankCode: m.bank_code, bank: names };
     },
 
     async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {

@@ -58,6 +58,13 @@ export function createSlipService(deps: Deps) {
       return slips.listOwned(memberId, { offset: (page.page - 1) * page.limit, limit: page.limit });
     },
 
+    /** One of the member's own slips (the upload dialog polls it until decided); NO_DATA for anyone else's or an unknown id. */
+    async owned(memberId: string, slipId: string): Promise<Slip> {
+      const slip = UUID.test(slipId) ? await slips.findOwned(memberId, slipId) : undefined;
+      if (!slip) throw new AppError('NO_DATA');
+      return slip;
+    },
+
     /** A short-lived link to the owner's slip image; NO_DATA for anyone else's or an unknown id. */
     async imageLink(memberId: string, reference: string): Promise<string> {
       if (!UUID.test(reference)) throw new AppError('NO_DATA');
