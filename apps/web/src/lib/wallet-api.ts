@@ -9,10 +9,15 @@ import { storage } from '@/lib/storage';
 /** The wallet's query key: every feature that moves money reads the wallet again through it. */
 export const walletQueryKey = ['wallet'] as const;
 
-/** GET /api/wallet: profile, bank account, wallet, invite summary and every game account. */
+/**
+ * GET /api/wallet: profile, bank account, wallet, invite summary and every game
+ * account. Read again whenever the tab becomes visible, however fresh: the
+ * member comes back from the banking app after paying (docs/member-web.md).
+ */
 export function useWallet() {
   return useQuery({
     queryKey: walletQueryKey,
+    refetchOnWindowFocus: 'always',
     queryFn: ({ signal, client, queryKey }) =>
       apiRequest(ROUTES.wallet.summary, {
         schema: ZWalletResponse,

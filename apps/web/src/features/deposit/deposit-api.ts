@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { QR_PROVIDERS, TIMEOUTS_MS, type QrProvider } from '@jetton/contract/constants';
@@ -7,6 +7,8 @@ import {
   ZDepositNoticeResponse,
   ZQrCancelResponse,
   ZQrStateResponse,
+  ZQrStatusResponse,
+  ZSlipStatusResponse,
   ZSlipUploadResponse,
   ZTruelinkResponse,
   type TDepositNoticeRequest,
@@ -14,10 +16,13 @@ import {
 } from '@jetton/contract/deposit';
 import { ZDepositLookup } from '@jetton/contract/lookup';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
-import type { TQrState } from '@jetton/contract/wallet';
+import type { TQrState, TSlip } from '@jetton/contract/wallet';
 import { apiRequest } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
+import { walletQueryKey } from '@/lib/wallet-api';
 import { useMoneyPost } from '@/lib/money-post';
+
+const qrKey = (provider: QrProvider) => ['qrcode', provider] as const;
 
 /** GET /api/lookup/deposit: the site's accounts, gift-link wallets and manual mode (failures stay silent, spec 8). */
 export function useDepositLookup() {
@@ -28,18 +33,56 @@ export function useDepositLookup() {
   });
 }
 
+/**
+ * How often an open dialog asks whether a deposit arrived (docs/member-web.md,
+ * "Watching a deposit"): a QR is credited within a second of the payment, a
+ * slip within a verifier run (2 s), so a member waits at most a few seconds.
+ */
+export const WATCH_INTERVAL_MS = 3_000;
+
 /** POST /api/wallet/slip (multipart `file`, 300 s): the slip is then `processing` until the verifier decides. */
 export function useSlipUpload() {
-  return useMutation<unknown, ApiError, File>({
-    mutationFn: (file) => {
+  return useMutation<TSlip, ApiError, File>({
+    mutationFn: async (file) => {
       const body = new FormData();
       body.append(SLIP_UPLOAD.field, file);
-      return apiRequest(ROUTES.wallet.slip, { method: 'POST', body, schema: ZSlipUploadResponse, timeoutMs: TIMEOUTS_MS.slipUpload });
+      const answer = await apiRequest(ROUTES.wallet.slip, { method: 'POST', body, schema: ZSlipUploadResponse, timeoutMs: TIMEOUTS_MS.slipUpload });
+      return answer.slip;
     },
   });
 }
 
-const qrKey = (provider: QrProvider) => ['qrcode', provider] as const;
+/** GET /api/wallet/slip/{slipId} every few seconds (and when the tab is shown again) while the slip is processing. */
+export function useSlipStatus(slipId: string) {
+  return useQuery({
+    queryKey: ['slipStatus', slipId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(apiPath(ROUTES.wallet.slipStatus, { slipId }), { schema: ZSlipStatusResponse, signal, background: true })).slip,
+    refetchInterval: (query) => (query.state.data?.status ?? 'processing') === 'processing' && WATCH_INTERVAL_MS,
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+  });
+}
+
+/** GET /api/qrcode/status/{qrcodeId} every few seconds (and when the tab is shown again) while the QR is open. */
+export function useQrStatus(qrcodeId: string) {
+  return useQuery({
+    queryKey: ['qrStatus', qrcodeId],
+    queryFn: ({ signal }) => apiRequest(apiPath(ROUTES.qrcode.status, { qrcodeId }), { schema: ZQrStatusResponse, signal, background: true }),
+    refetchInterval: (query) => (query.state.data?.status ?? 'open') === 'open' && WATCH_INTERVAL_MS,
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+  });
+}
+
+/** Once a deposit is credited: the wallet (total balance, coins) and the QR states are read again. */
+export function useDepositCredited() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+    for (const provider of QR_PROVIDERS) void queryClient.invalidateQueries({ queryKey: qrKey(provider) });
+  }, [queryClient]);
+}
 
 /** GET /api/qrcode/{provider}: the provider's open QR, if any. */
 export function useQrState(provider: QrProvider) {
@@ -83,10 +126,13 @@ export function useCancelQr(provider: QrProvider) {
 /** Drops an expired QR from the cache (spec: at 00:00 the QR is dropped). */
 export function useDropQr(provider: QrProvider) {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.setQueryData<TQrState>(qrKey(provider), (old) =>
-      old && { ...old, hasQrcode: false, qrcode: null, qrcodeId: null, amount: null, expireIn: null, message: null },
-    );
+  return useCallback(
+    () =>
+      queryClient.setQueryData<TQrState>(qrKey(provider), (old) =>
+        old && { ...old, hasQrcode: false, qrcode: null, payload: null, qrcodeId: null, amount: null, expireIn: null, message: null },
+      ),
+    [queryClient, provider],
+  );
 }
 
 /** The derived gift-link key the server puts in index.html (docs/decisions.md), or undefined. */
@@ -95,7 +141,7 @@ export function readTruelinkKey(): string | undefined {
   return content ? content : undefined;
 }
 
-type GiftHandlers = { onSuccess: () => void; onError: (error: ApiError) => void };
+type GiftHandlers = { onSuccess: (answer: { amount: number }) => void; onError: (error: ApiError) => void };
 
 /** POST /api/wallet/truelink {link: encrypted `link::walletAccountName`} with an Idempotency-Key. */
 export function useSendGiftLink() {

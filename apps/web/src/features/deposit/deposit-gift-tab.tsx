@@ -8,10 +8,10 @@ import { translateError } from '@/lib/translate-error';
 import { readTruelinkKey, useSendGiftLink } from './deposit-api';
 import styles from './deposit.module.css';
 
-type GiftLinkFormProps = { walletAccountName: string | undefined; onDone: () => void };
+type GiftLinkFormProps = { walletAccountName: string | undefined; onArrived: (amount: number) => void };
 
-/** Gift link (spec sections 5, 8): Send disabled while empty; errors in a red toast; 'link sent' on success. */
-export function GiftLinkForm({ walletAccountName, onDone }: GiftLinkFormProps) {
+/** Gift link (spec sections 5, 8): Send disabled while empty; errors in a red toast; the redeemed amount arrives at once. */
+export function GiftLinkForm({ walletAccountName, onArrived }: GiftLinkFormProps) {
   const { t } = useTranslation();
   const gift = useSendGiftLink();
   const [link, setLink] = useState('');
@@ -23,10 +23,8 @@ export function GiftLinkForm({ walletAccountName, onDone }: GiftLinkFormProps) {
     event.preventDefault();
     if (link.trim() === '') return;
     void gift.send(key, link, walletAccountName, {
-      onSuccess: () => {
-        onDone();
-        showToast(t('home.depositDialog.giftSent'), 'success');
-      },
+      // The server redeems and credits in the same request: its answer is the money in the wallet.
+      onSuccess: (answer) => onArrived(answer.amount),
       onError: (error) => showToast(translateError(t, error.code), 'danger'),
     });
   };

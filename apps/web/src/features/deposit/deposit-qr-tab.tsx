@@ -1,20 +1,21 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_PROVIDERS, QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
-import type { TQrState } from '@jetton/contract/wallet';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
-import { useCountdown } from '@/lib/use-countdown';
-import { useCancelQr, useCreateQr, useDropQr, useQrState } from './deposit-api';
-import { canCreateQr, formatMmSs, svgDataUrl } from './qr-rules';
+import { useCreateQr, useQrState } from './deposit-api';
+import { QrShown } from './qr-shown';
+import { canCreateQr } from './qr-rules';
 import styles from './deposit.module.css';
 
-/** QR deposit (spec sections 4, 5, 9): provider tabs, each with its own QR state. */
-export function QrDeposit() {
+type QrDepositProps = { onArrived: (amount: number) => void };
+
+/** QR deposit (spec sections 4, 5, 9): provider tabs by display name, each with its own QR state. */
+export function QrDeposit({ onArrived }: QrDepositProps) {
   const { t } = useTranslation();
   const [provider, setProvider] = useState<QrProvider>(QR_PROVIDERS[0]);
   const baseId = useId();
@@ -32,23 +33,24 @@ export function QrDeposit() {
             className={styles.tab}
             onClick={() => setProvider(item)}
           >
-            {item}
+            {t(`home.depositDialog.providerNames.${item}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${provider}`} className={styles.body}>
-        <QrProviderPanel key={provider} provider={provider} />
+        <QrProviderPanel key={provider} provider={provider} onArrived={onArrived} />
       </div>
     </>
   );
 }
 
-function QrProviderPanel({ provider }: { provider: QrProvider }) {
+function QrProviderPanel({ provider, onArrived }: { provider: QrProvider } & QrDepositProps) {
   const state = useQrState(provider);
   if (!state.data) return null;
-  if (state.data.hasQrcode && state.data.qrcode && state.data.qrcodeId && state.data.expireIn !== null) {
-    const deadline = state.dataUpdatedAt + state.data.expireIn * 1000;
-    return <QrShown key={deadline} provider={provider} state={state.data} deadline={deadline} />;
+  const { qrcodeId, payload, expireIn } = state.data;
+  if (state.data.hasQrcode && state.data.qrcode && qrcodeId && payload && expireIn !== null) {
+    const deadline = state.dataUpdatedAt + expireIn * 1000;
+    return <QrShown key={deadline} provider={provider} state={{ ...state.data, qrcodeId, payload }} deadline={deadline} onArrived={onArrived} />;
   }
   return <QrCreateForm provider={provider} />;
 }
@@ -95,39 +97,5 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
         {t('home.depositDialog.qrCreate')}
       </Button>
     </form>
-  );
-}
-
-type QrShownProps = { provider: QrProvider; state: TQrState; deadline: number };
-
-function QrShown({ provider, state, deadline }: QrShownProps) {
-  const { t } = useTranslation();
-  const cancel = useCancelQr(provider);
-  const drop = useDropQr(provider);
-  const left = useCountdown(deadline);
-  const amount = formatMoney(state.amount ?? 0);
-  useEffect(() => {
-    if (left === 0) drop();
-  }, [left, drop]);
-
-  const onCancel = () => {
-    if (!state.qrcodeId) return;
-    cancel.mutate(state.qrcodeId, {
-      onSuccess: () => showToast(t('home.depositDialog.qrCancelled'), 'info'),
-      onError: (error) => showToast(translateError(t, error.code), 'danger'),
-    });
-  };
-
-  return (
-    <div className={styles.qr}>
-      <img className={styles.qrImage} src={svgDataUrl(state.qrcode ?? '')} alt={t('home.depositDialog.qrImage', { amount })} />
-      <p className={styles.qrAmount}>{t('home.depositDialog.qrPay', { amount })}</p>
-      <p className={styles.countdown} role="timer" aria-live="off">
-        {t('home.depositDialog.qrExpires', { time: formatMmSs(left) })}
-      </p>
-      <Button variant="secondary" block loading={cancel.isPending} onClick={onCancel}>
-        {t('home.depositDialog.qrCancel')}
-      </Button>
-    </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
 import { Sheet } from '@/components/ui/sheet';
-import { useDepositLookup } from './deposit-api';
-import { DepositAccounts, SlipUploadForm } from './deposit-bank-tab';
+import { useDepositCredited, useDepositLookup } from './deposit-api';
+import { DepositArrived } from './deposit-arrived';
+import { DepositAccounts } from './deposit-bank-tab';
 import { GiftLinkForm } from './deposit-gift-tab';
 import { DepositNoticeForm } from './deposit-manual';
 import { QrDeposit } from './deposit-qr-tab';
+import { SlipUploadForm } from './slip-upload-form';
 import styles from './deposit.module.css';
 
 type DepositSheetProps = { open: boolean; onClose: () => void; wallet: TWalletResponse };
@@ -18,6 +20,8 @@ const TAB_LABEL = { bank: 'tabBank', qr: 'tabQr', gift: 'tabGift' } as const;
 /**
  * Deposit modal (spec sections 2, 4, 5): bank transfer with a slip upload, QR
  * per provider, or a gift link; in manual mode an account and 'I have transferred'.
+ * Once a QR, gift link or slip is credited the dialog says so and offers "Done"
+ * (docs/member-web.md, "Watching a deposit").
  */
 export function DepositSheet({ open, onClose, wallet }: DepositSheetProps) {
   const { t } = useTranslation();
@@ -33,6 +37,16 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
   const lookup = useDepositLookup();
   const [tab, setTab] = useState<Tab>('bank');
   const baseId = useId();
+  const credited = useDepositCredited();
+  const [arrived, setArrived] = useState<number | null>(null);
+  const onArrived = useCallback(
+    (amount: number) => {
+      credited();
+      setArrived(amount);
+    },
+    [credited],
+  );
+  if (arrived !== null) return <DepositArrived amount={arrived} onDone={onDone} />;
   if (!lookup.data) {
     return (
       <p role="status" className={styles.muted}>
@@ -75,11 +89,11 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
             <p className={styles.muted}>{t('home.depositDialog.accountsTitle')}</p>
             <DepositAccounts banks={banks} />
             <p className={styles.muted}>{t('home.depositDialog.notice')}</p>
-            <SlipUploadForm onDone={onDone} />
+            <SlipUploadForm onArrived={onArrived} />
           </>
         )}
-        {tab === 'qr' && <QrDeposit />}
-        {tab === 'gift' && <GiftLinkForm walletAccountName={lookup.data.wallets[0]?.walletAccountName} onDone={onDone} />}
+        {tab === 'qr' && <QrDeposit onArrived={onArrived} />}
+        {tab === 'gift' && <GiftLinkForm walletAccountName={lookup.data.wallets[0]?.walletAccountName} onArrived={onArrived} />}
       </div>
     </div>
   );

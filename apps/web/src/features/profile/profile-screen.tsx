@@ -6,7 +6,9 @@ import { Landmark, Lock, PencilLine } from 'lucide-react';
 import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useLocale } from '@/i18n/use-locale';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
+import { localName } from '@/lib/local-name';
 import { needsLatinNameFix } from '@/lib/names';
 import { ChangePasswordSheet } from './change-password-sheet';
 import { DetailList } from './detail-list';
@@ -22,6 +24,7 @@ type OpenSheet = 'password' | 'bankName' | null;
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const profile = useProfile();
   const bankAccount = useBankAccount();
   const queryClient = useQueryClient();
@@ -87,7 +90,7 @@ export function ProfileScreen() {
           <DetailList
             items={[
               { label: t('profile.bankAccountName'), value: account.bankAccountName },
-              { label: t('profile.bankName'), value: account.bank.nameTH, lang: 'th' },
+              { label: t('profile.bankName'), value: localName(account.bank, locale) },
               { label: t('profile.bankAccountNo'), value: formatAccountNumber(account.bankAccountNo), latin: true },
             ]}
           />
