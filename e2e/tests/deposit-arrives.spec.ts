@@ -31,7 +31,7 @@ test('a QR paid at the payment simulator: the open dialog says it arrived and th
   page,
   context,
   request,
-}) => {
+}, testInfo) => {
   const { token } = await loggedInMember(page, request);
   const before = totalMinor(await walletAnswer(request, token));
 
@@ -52,6 +52,7 @@ test('a QR paid at the payment simulator: the open dialog says it arrived and th
   // Saved as an image: a PNG whose code is the same payload (what a banking app reads from the gallery).
   const [download] = await Promise.all([page.waitForEvent('download'), deposit.getByRole('button', { name: en('home.depositDialog.qrSave') }).click()]);
   expect(download.suggestedFilename()).toMatch(/^jetton-qr-KBANK-.*\.png$/);
+  await download.saveAs(testInfo.outputPath('saved-qr.png'));
   const png = await (async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
