@@ -8,6 +8,11 @@ import { balanceHeader, money } from './money-helpers.ts';
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
 
 test.use({ viewport: { width: 390, height: 844 }, permissions: ['clipboard-read', 'clipboard-write'] });
+// One member for the whole file (each registration spends a code from the per-IP SMS allowance), so one test at a time.
+test.describe.configure({ mode: 'serial' });
+
+let member: Promise<{ phone: string; password: string }> | undefined;
+const theMember = (request: Parameters<typeof registerMember>[0]) => (member ??= registerMember(request));
 
 async function openDeposit(page: Page) {
   await page
@@ -18,7 +23,7 @@ async function openDeposit(page: Page) {
 }
 
 async function loggedInMember(page: Page, request: Parameters<typeof registerMember>[0]) {
-  const member = await registerMember(request);
+  const member = await theMember(request);
   await useLocale(page, 'en');
   await page.goto('/login');
   await logIn(page, 'en', member.phone, member.password);
@@ -130,7 +135,7 @@ test('a slip is checked in the dialog: credited says it arrived, the same slip a
 });
 
 test('an error from a failed login does not follow the member home', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await theMember(request);
   await useLocale(page, 'en');
   await page.goto('/login');
   await logIn(page, 'en', member.phone, 'wrong-password');
