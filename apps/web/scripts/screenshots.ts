@@ -196,6 +196,13 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
     },
     [locale, screen.member ?? false, screen.agreement ?? false] as const,
   );
+  // The server puts the gift-link key into index.html; the preview has none, so the mock adds one.
+  await context.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const meta = Object.assign(document.createElement('meta'), { name: 'jetton-truelink-key', content: 'c2NyZWVuc2hvdC1rZXk' });
+      document.head.append(meta);
+    }),
+  );
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error on ${screen.name} (${locale}): ${error.message}`));
   if (!args.live) {
