@@ -10,7 +10,7 @@ import styles from './deposit.module.css';
 
 type GiftLinkFormProps = { walletAccountName: string | undefined; onArrived: (amount: number) => void };
 
-/** Gift link (spec sections 5, 8): Send disabled while empty; errors in a red toast; the redeemed amount arrives at once. */
+/** Gift link: Send disabled while empty; errors in a red toast; the redeemed amount arrives at once. */
 export function GiftLinkForm({ walletAccountName, onArrived }: GiftLinkFormProps) {
   const { t } = useTranslation();
   const gift = useSendGiftLink();

@@ -14,7 +14,7 @@ import styles from './deposit.module.css';
 
 type QrDepositProps = { onArrived: (amount: number) => void };
 
-/** QR deposit (spec sections 4, 5, 9): provider tabs by display name, each with its own QR state. */
+/** QR deposit: provider tabs by display name, each with its own QR state. */
 export function QrDeposit({ onArrived }: QrDepositProps) {
   const { t } = useTranslation();
   const [provider, setProvider] = useState<QrProvider>(QR_PROVIDERS[0]);
