@@ -6,6 +6,12 @@ export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'th';
 export const LAO_DEFAULT_LOCALE: Locale = 'la';
+/** The language tag of each locale for `lang` attributes and Intl (Lao is ISO 639-1 `lo`). */
+export const LANGUAGE_TAGS: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 
 /** Currencies a member can hold; the Lao build offers LAK or BAHT (stored as THB). */
 export const CURRENCIES = ['THB', 'LAK'] as const;
