@@ -20,6 +20,7 @@ import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
+import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
@@ -99,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret) });
+    // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
+    const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
+    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey });

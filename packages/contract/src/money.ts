@@ -24,3 +24,19 @@ export function toMinor(amount: number): bigint {
 export function fromMinor(minor: bigint): number {
   return Number(minor) / 100;
 }
+
+/** A decimal amount written as text: up to 12 digits, at most two decimals ("100", "100.5", "100.50"). */
+export const DECIMAL_TEXT = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
+
+/** DECIMAL_TEXT -> integer minor units, exact (no float on the way). */
+export function decimalToMinor(text: string): bigint {
+  const [units = '0', cents = ''] = text.split('.');
+  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
+}
+
+/** Integer minor units -> "1234.50", exact: what outside APIs and QR payloads write. */
+export function minorToDecimal(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

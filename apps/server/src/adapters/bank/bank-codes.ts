@@ -25,6 +25,9 @@ const TH_BANK_NUMBERS: Record<string, string> = {
   LH: '073',
 };
 
+/** The letter codes of the banks whose slips carry a verifiable mini QR. */
+export const THAI_BANK_CODES: readonly string[] = Object.keys(TH_BANK_NUMBERS);
+
 export function bankNumberOf(code: string): string | undefined {
   return TH_BANK_NUMBERS[code];
 }

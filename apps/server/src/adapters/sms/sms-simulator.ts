@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import { sendPage } from '../sandbox/sandbox-page.ts';
 import { renderOutboxPage } from './sms-outbox-page.ts';
 import { SMS_SANDBOX_PATH } from './sms-sender.ts';
 
@@ -36,6 +37,6 @@ export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
   }));
 
   r.get(SMS_SANDBOX_PATH, { schema: { hide: true, querystring: ZQuery } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(newestFirst(request.query.phone), request.query.phone)),
+    sendPage(reply, renderOutboxPage(newestFirst(request.query.phone), request.query.phone)),
   );
 }

@@ -1,9 +1,8 @@
 import { encode, generate, tag, withCrcTag } from 'promptparse';
+import { minorToDecimal } from '@jetton/contract/money';
 
 /** Minor units -> "1234.50" (EMVCo tag 54), without a float. */
-export function emvAmount(minor: bigint): string {
-  return `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
-}
+export const emvAmount = minorToDecimal;
 
 /**
  * A dynamic Thai QR (PromptPay bill payment, tag 30) for THB: the gateway's
