@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
 import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
+import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
@@ -78,7 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookupService({ settings, clock, log: app.log });
   registerHealthRoutes(app, deps.db, deps.engine);
   registerLookupRoutes(app, lookups);
-  if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
+  if (deps.config.sandbox) {
+    registerSandboxIndex(app);
+    registerSandboxSettingsRoutes(app, lookups);
+  }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const lines = [`\nJetton is running on ${origin} (database: ${engine})`];
   if (config.sandbox) {
     lines.push(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
-    lines.push(`Simulators: ${origin}/sandbox/ops, /sandbox/sms, /sandbox/games, /sandbox/bank, /sandbox/pay, /sandbox/voucher; API docs: ${origin}/api/docs`);
+    lines.push(`Simulators (every outside party, played by this server): ${origin}/sandbox; API docs: ${origin}/api/docs`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

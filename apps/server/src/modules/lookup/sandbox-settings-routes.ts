@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { listOnSandboxIndex } from '../../adapters/sandbox/sandbox-index.ts';
 import { sandboxPage, sendPage } from '../../adapters/sandbox/sandbox-page.ts';
 import { escapeHtml as esc } from '../../http/html.ts';
 import type { LookupService } from './lookup-service.ts';
@@ -15,6 +16,11 @@ const ZName = z.object({ name: z.enum(Object.keys(LOOKUP_SETTINGS) as [LookupNam
  * modules' routes under /sandbox/ops too. See docs/sandbox.md, "Operator stand-in".
  */
 export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: LookupService): void {
+  listOnSandboxIndex(app, {
+    path: '/sandbox/ops',
+    title: 'Operator stand-in',
+    about: 'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
+  });
   app.get('/sandbox/ops/settings/:name', { schema: { hide: true, params: ZName } }, async (request) => {
     const { name } = request.params as z.infer<typeof ZName>;
     return lookups.get(name);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
 import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
 import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
@@ -58,6 +59,11 @@ export async function registerBankSimulator(
     apiKey: string;
   },
 ): Promise<void> {
+  listOnSandboxIndex(app, {
+    path: BANK_SANDBOX_PATH,
+    title: 'Bank',
+    about: "Make a transfer to the site's deposit account and download its slip (with a real slip-verification QR) to upload on the site.",
+  });
   const store = createBankStore();
   // Fault control for tests: the verification API answers 503 while set.
   let unavailable = false;

@@ -5,6 +5,7 @@ import type { Clock } from '../../../clock.ts';
 import type { DB } from '../../../db/schema.ts';
 import { registerDemoApiRoutes } from './demo-api-routes.ts';
 import { createDemoFaults, type DemoFaults } from './demo-faults.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { prepareSimulatorScope } from '../../sandbox/sandbox-page.ts';
 import { registerDemoPageRoutes } from './demo-page-routes.ts';
 import type { PageGame } from './demo-pages.ts';
@@ -25,6 +26,11 @@ export async function registerDemoProvider(
   app: FastifyInstance,
   deps: { db: Kysely<DB>; clock: Clock; agentKey: string; games: readonly PageGame[] },
 ): Promise<DemoFaults> {
+  listOnSandboxIndex(app, {
+    path: '/sandbox/games',
+    title: 'Demo game provider',
+    about: 'The games behind the game accounts: a slot machine, a sports bet and a lotto pick, with fault controls (latency, failures, timeouts, unknown outcomes) at /sandbox/games/faults.',
+  });
   const faults = createDemoFaults();
   const repo = createDemoRepository(deps.db);
   const sessions = createDemoSessions(repo, deps.clock);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
 import { escapeHtml as esc } from '../../../http/html.ts';
 import { formatMinor, prepareSimulatorScope, sandboxPage, sendPage } from '../../sandbox/sandbox-page.ts';
@@ -37,6 +38,7 @@ const LIMIT = 10_000;
  * paid at most once, and the same id again answers the first outcome.
  */
 export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiKey: string }): Promise<void> {
+  listOnSandboxIndex(app, { path: PAYOUT_SANDBOX_PATH, title: 'Bank payouts', about: 'What the site paid out for withdrawals, and the fault modes tests use.' });
   const payouts = new Map<string, Payout>();
   let faults: z.infer<typeof ZFaults> = { mode: 'none' };
   const answer = (p: Payout) => ({ payoutId: p.payoutId, status: p.status, ...(p.reason ? { reason: p.reason } : {}) });

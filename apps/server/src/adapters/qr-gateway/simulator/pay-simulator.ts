@@ -5,6 +5,7 @@ import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import type { Clock } from '../../../clock.ts';
 import { QR_SIGNATURE_HEADER, qrCallbackSecret, signQrCallback } from '../callback-signature.ts';
 import type { QrCallback } from '../qr-gateway.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
 import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
 import { emvAmount, lapnetPayload, promptPayPayload } from './emv-payloads.ts';
@@ -44,6 +45,11 @@ const ZPay = z.object({ payload: z.string().trim().min(20).max(512), force: z.un
  * test) pays one, post the provider-signed callback to the site.
  */
 export async function registerPaySimulator(app: FastifyInstance, deps: { clock: Clock; tokenSecret: string }): Promise<void> {
+  listOnSandboxIndex(app, {
+    path: PAY_SANDBOX_PATH,
+    title: 'QR payment gateways',
+    about: "Paste an open deposit QR's payload and pay it: the gateway sends its signed callback and the wallet is credited.",
+  });
   const store = createPayStore();
   const merchantKey = payMerchantKey(deps.tokenSecret);
 

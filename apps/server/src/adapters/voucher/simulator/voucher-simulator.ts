@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DECIMAL_TEXT, decimalToMinor, minorToDecimal } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
 import { voucherPage } from './voucher-page.ts';
 
@@ -32,6 +33,7 @@ const ZMobile = z.object({ mobile: z.string().max(16) });
  * VOUCHER_EXPIRED, VOUCHER_OUT_OF_STOCK, VOUCHER_NOT_FOUND. One ticket each.
  */
 export async function registerVoucherSimulator(app: FastifyInstance, deps: { clock: Clock }): Promise<void> {
+  listOnSandboxIndex(app, { path: VOUCHER_SANDBOX_PATH, title: 'TrueMoney gift links', about: 'Issue a gift link to deposit with.' });
   const vouchers = new Map<string, Voucher>();
 
   function issue(input: z.infer<typeof ZIssue>): { hash: string; link: string } {
