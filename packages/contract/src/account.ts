@@ -15,7 +15,9 @@ export const ZRegistration = z.object({
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
 
-export const ZOtpSendResponse = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
+/** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
+export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
+export const ZOtpSendResponse = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(OTP_SEND_CODES) });
 export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 
 export const ZProfile = z.object({
@@ -26,13 +28,6 @@ export const ZProfile = z.object({
   coin: z.number().int().nonnegative(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
-
-export const ZProfileUpdate = z.object({
-  name: z.string(),
-  bankCode: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
-});
 
 export const ZBankAccount = z.object({
   bankAccountName: z.string(),
@@ -50,8 +45,6 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string() });
-
-export const ZPassword = z.string().min(LIMITS.passwordMin);
 
 /* ---------------------------------------------------------------------------
  * Request and response schemas of the accounts feature (issue 3), written once
@@ -162,9 +155,6 @@ export type TOtpSendRequest = z.infer<TAccountSchemas['ZOtpSendRequest']>;
 export const ZValidateResponse = z.object({ valid: z.literal(true) });
 export const ZRegisterResponse = z.object({ _id: z.string(), username: z.string() });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
-
-/** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
-export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
 
 export const ZOtpVerifyRequest = z.object({
   otpToken: required().max(200, { error: 'OTP_TOKEN_INVALID' }),

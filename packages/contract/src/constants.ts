@@ -95,8 +95,6 @@ export const FORMATS = {
 /** Banks with a Latin-letters-only account name rule (spec section 5). */
 export const LATIN_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 
-export const BANK_LOGOS = ['kbank', 'bcel', 'ktb', 'truewallet'] as const;
-
 export const GAME_CODES = [
   'pg', 'betflix', 'askmebet', 'imi', 'usun', 'areaslot', 'circus', 'slotracha', 'pgslot', 'joker2', 'huayhd',
 ] as const;

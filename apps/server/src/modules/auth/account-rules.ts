@@ -40,7 +40,6 @@ export type IpLimitName = keyof AccountRules['ipLimits'];
 
 export const ACCOUNT_RULES_KEY = 'rules.accounts';
 
-export const DEFAULT_ACCOUNT_RULES: AccountRules = ZAccountRules.parse({});
 
 export type AccountRulesSource = RulesSource<AccountRules>;
 

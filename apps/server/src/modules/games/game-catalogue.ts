@@ -32,10 +32,6 @@ export const GAME_CATALOGUE: readonly CatalogueGame[] = [
   { code: 'huayhd', name: 'Huay Lucky Draw', category: 'lotto', ftWalletSlot: 1, launchMode: 'link', playerPrefix: 'jhh', art: { from: '#134e4a', to: '#2dd4bf', accent: '#ccfbf1', mark: 'HD' } },
 ];
 
-export function catalogueGame(code: string): CatalogueGame | undefined {
-  return GAME_CATALOGUE.find((g) => g.code === code);
-}
-
 /** Where the card artwork is served (game-art-routes.ts). */
 export const gameArtPath = (code: string, kind: 'logo' | 'bg') => `/assets/games/${code}-${kind}.svg`;
 

@@ -33,7 +33,6 @@ export type WalletRules = z.infer<typeof ZWalletRules>;
 
 export const WALLET_RULES_KEY = 'rules.wallet';
 
-export const DEFAULT_WALLET_RULES: WalletRules = ZWalletRules.parse({});
 
 /** The delay before a PENDING transfer may be reconciled, kept safely above the provider timeout. */
 export function reconcileAfter(rules: WalletRules): number {

@@ -22,7 +22,6 @@ export const ZWithdrawRules = z.object({
 export type WithdrawRules = z.infer<typeof ZWithdrawRules>;
 
 export const WITHDRAW_RULES_KEY = 'rules.withdraw';
-export const DEFAULT_WITHDRAW_RULES: WithdrawRules = ZWithdrawRules.parse({});
 
 export type WithdrawRulesSource = RulesSource<WithdrawRules>;
 
