@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
 
 /** A new embedded data directory starts from the prepared template when there is one. */

@@ -5,14 +5,14 @@ import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import type { Clock } from '../../clock.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberRepository } from '../account/member-repository.ts';
 import type { AccountRulesSource } from '../auth/account-rules.ts';
 import type { Signer } from '../auth/signer.ts';
 import type { OtpRepository } from './otp-repository.ts';
 
 export type OtpDeps = {
   otp: OtpRepository;
-  members: MemberRepository;
+  /** Whether a phone belongs to a member already (the account module's repository answers). */
+  members: { phoneExists(phone: string): Promise<boolean> };
   sms: SmsSender;
   rules: AccountRulesSource;
   signer: Signer;
