@@ -20,7 +20,6 @@ export const ZCleanupRules = z.object({
 export type CleanupRules = z.infer<typeof ZCleanupRules>;
 
 export const CLEANUP_RULES_KEY = 'rules.cleanup';
-export const DEFAULT_CLEANUP_RULES: CleanupRules = ZCleanupRules.parse({});
 
 export type CleanupRulesSource = RulesSource<CleanupRules>;
 

@@ -41,7 +41,6 @@ export const ZDepositRules = z.object({
 export type DepositRules = z.infer<typeof ZDepositRules>;
 
 export const DEPOSIT_RULES_KEY = 'rules.deposit';
-export const DEFAULT_DEPOSIT_RULES: DepositRules = ZDepositRules.parse({});
 
 export type DepositRulesSource = RulesSource<DepositRules>;
 

@@ -17,7 +17,11 @@ export type RulesDeps = {
 };
 
 /** A module's operator-tunable numbers, read through a short per-node cache. */
-export type RulesSource<R> = { get(): Promise<R> };
+export type RulesSource<R> = {
+  get(): Promise<R>;
+  /** The rules, or the defaults when the settings cannot be read: for timers that must keep ticking while the database is away. */
+  getOrDefaults(): Promise<R>;
+};
 
 /**
  * The one way a module reads the numbers an operator may change (limits,
@@ -35,14 +39,13 @@ export function createCachedRules<R extends object>(
   const derive = spec.derive ?? ((rules: R) => rules);
   const defaults = derive(spec.schema.parse({}));
   let cached: { rules: R; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<R> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const parsed = spec.schema.safeParse((await deps.settings.get(spec.key)) ?? {});
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      cached = { rules: parsed.success ? derive(parsed.data) : defaults, expiresAt: now + SETTINGS_CACHE_TTL_MS };
-      return cached.rules;
-    },
-  };
+  async function get(): Promise<R> {
+    const now = deps.clock.now().getTime();
+    if (cached && cached.expiresAt > now) return cached.rules;
+    const parsed = spec.schema.safeParse((await deps.settings.get(spec.key)) ?? {});
+    if (!parsed.success) deps.onInvalid(parsed.error.issues);
+    cached = { rules: parsed.success ? derive(parsed.data) : defaults, expiresAt: now + SETTINGS_CACHE_TTL_MS };
+    return cached.rules;
+  }
+  return { get, getOrDefaults: () => get().catch(() => defaults) };
 }

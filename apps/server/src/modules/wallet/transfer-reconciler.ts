@@ -100,6 +100,6 @@ declare module 'fastify' {
 export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
   schedulePeriodic(app, reconciler, {
     name: 'transfer reconciliation',
-    intervalMs: async () => (await rules.get().catch(() => ({ reconcileIntervalMs: 5_000 }))).reconcileIntervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).reconcileIntervalMs,
   });
 }

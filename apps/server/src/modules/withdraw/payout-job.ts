@@ -96,6 +96,6 @@ declare module 'fastify' {
 export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
   schedulePeriodic(app, job, {
     name: 'withdrawal payout',
-    intervalMs: async () => (await rules.get().catch(() => ({ payoutIntervalMs: 3_000 }))).payoutIntervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).payoutIntervalMs,
   });
 }
