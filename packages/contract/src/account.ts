@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
 
-/** Entities of spec section 3 for accounts; request rules are refined in the accounts feature. */
+/** Account entities as the API answers them (docs/accounts.md); request rules are below. */
 export const ZRegistration = z.object({
   name: z.string(),
   username: z.string(),
@@ -47,7 +47,7 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string() });
 
 /* ---------------------------------------------------------------------------
- * Request and response schemas of the accounts feature (issue 3), written once
+ * Request and response schemas of the accounts feature (docs/accounts.md), written once
  * for the server routes and the web forms. A rule's zod message is its error
  * code, so the server answers that code and the web translates it.
  * ------------------------------------------------------------------------- */
@@ -55,10 +55,10 @@ export const ZLoginResponse = z.object({ token: z.string() });
 /** The build a schema serves: the Lao build has no phone length check and a currency choice. */
 export type TMarket = { lao: boolean };
 
-/** Required text: absent or blank answers KEY_MISSING (domain rules section 11). */
+/** Required text: absent or blank answers KEY_MISSING (docs/http.md, "Validation"). */
 const required = () => z.string().trim().min(1, { error: 'KEY_MISSING' });
 
-/** Member and bank account names are kept in upper case (spec section 5). */
+/** Member and bank account names are kept in upper case (docs/accounts.md, "Registration"). */
 const ZPersonName = required()
   .max(100, { error: 'KEY_INVALID' })
   .overwrite((s) => s.replace(/\s+/g, ' '))
@@ -188,7 +188,7 @@ export const ZProfileUpdateRequest = z
   .superRefine(latinNameRule);
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
-/** GET /api/account/profile: the spec's profile plus the member number behind the invite code. */
+/** GET /api/account/profile: the profile plus the member number behind the invite code. */
 export const ZProfileResponse = ZProfile.extend({
   memberNo: z.number().int().positive(),
   inviteCode: z.string(),

@@ -1,4 +1,8 @@
-/** Business constants of spec section 9. Server rules live in the settings table. */
+/**
+ * Product constants, written once for the server and the web (docs/screens.md,
+ * "Formats and timings"; docs/engineering.md, "House rules"). Numbers an
+ * operator may change live in the settings table instead (docs/http.md).
+ */
 
 export const APP_VERSION = '1.1.14';
 
@@ -29,7 +33,7 @@ export const LIMITS = {
   giftLinkMin: 2,
   phoneLength: 10,
   passwordMin: 6,
-  /** Largest amount the API accepts, in units (domain rules section 1). */
+  /** Largest amount the API accepts, in units (docs/money.md, "Amounts and currencies"). */
   amountMax: 1_000_000_000_000,
 } as const;
 
@@ -80,7 +84,7 @@ export const SPIN_WHEEL = {
   maxWidthRatio: 0.85,
   minTurns: 3,
   maxTurns: 5,
-  /** Duration = random(4..5) s x turns x 0.1 (spec section 4). */
+  /** Duration = random(4..5) s x turns x 0.1. */
   durationSecondsRange: [4, 5] as const,
   durationTurnFactor: 0.1,
   friction: 0.991,
@@ -92,7 +96,7 @@ export const FORMATS = {
   decimals: 2,
 } as const;
 
-/** Banks with a Latin-letters-only account name rule (spec section 5). */
+/** Banks with a Latin-letters-only account name rule (docs/accounts.md, "Registration"). */
 export const LATIN_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 
 export const GAME_CODES = [
@@ -103,7 +107,7 @@ export type GameCode = (typeof GAME_CODES)[number];
 export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-/** Browser storage keys (spec section 3). */
+/** Browser storage keys (docs/screens.md, "The session in the browser"). */
 export const STORAGE_KEYS = {
   token: 'token',
   locale: 'locale',

@@ -3,7 +3,7 @@ import { LIMITS } from './constants.ts';
 
 /**
  * An amount on the wire: a decimal number with at most two decimals, 0..10^12
- * (domain rules section 1). The server turns it into integer minor units at the
+ * (docs/money.md, "Amounts and currencies"). The server turns it into integer minor units at the
  * edge with `toMinor`; nothing on the server holds money in a float.
  */
 export const ZAmount = z

@@ -7,10 +7,9 @@ const HOUR = 60 * MINUTE;
 const ZIpLimit = z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() });
 
 /**
- * The numbers behind accounts and sessions (domain rules section 10). These are
- * defaults: an operator overrides any of them in the settings table under
- * `rules.accounts` (a partial object), and every node picks it up within
- * SETTINGS_CACHE_TTL_MS. Nothing else in the accounts code holds a limit literal.
+ * The numbers behind accounts and sessions (docs/accounts.md). Defaults, which
+ * `rules.accounts` overrides (createCachedRules). Nothing else in the accounts
+ * code holds a limit literal.
  */
 export const ZAccountRules = z.object({
   sessionTtlMs: z.number().int().positive().default(7 * 24 * HOUR),

@@ -28,7 +28,7 @@ export type AuthDeps = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Login, sessions and the password check (domain rules section 10). A token is
+ * Login, sessions and the password check (docs/accounts.md). A token is
  * `<session id>.<expiry, unix s>.<HMAC>`: the signature is checked before any
  * database work, and the sessions row makes every token revocable.
  */

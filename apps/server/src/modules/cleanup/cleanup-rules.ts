@@ -4,10 +4,10 @@ import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/c
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The numbers behind the cleanup job (modules/cleanup/cleanup-job.ts). Defaults; an
- * operator overrides any of them in the settings table under `rules.cleanup`
- * (a partial object), seen by every node within SETTINGS_CACHE_TTL_MS. The idempotency
- * replay window is not here: it is a domain rule (IDEMPOTENCY_DEFAULTS.ttlMs).
+ * The numbers behind the cleanup job (docs/http.md, "Background jobs").
+ * Defaults, which `rules.cleanup` overrides (createCachedRules). The
+ * Idempotency-Key replay window is not here: it is Idempotency's own
+ * (IDEMPOTENCY_DEFAULTS.ttlMs).
  */
 export const ZCleanupRules = z.object({
   /** Pause between passes. */

@@ -49,7 +49,7 @@ type Deps = {
 };
 
 /**
- * Wires deposits (issue 5): storage, the bank-verification adapter and its
+ * Wires deposits (docs/deposits.md): storage, the bank-verification adapter and its
  * sandbox bank, slip upload/history and the slip verifier job. Needs
  * registerAccountsFeature first (app.requireMember).
  */

@@ -4,9 +4,8 @@ import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/c
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /**
- * The numbers behind deposits (domain rules section 4). Defaults; an operator
- * overrides any of them in the settings table under `rules.deposit` (a partial
- * object), picked up by every node within SETTINGS_CACHE_TTL_MS.
+ * The numbers behind deposits (docs/deposits.md). Defaults, which
+ * `rules.deposit` overrides (createCachedRules).
  */
 export const ZDepositRules = z.object({
   /** Daily window (site time zone) in which slip upload is closed; `from` > `to` spans midnight. */

@@ -1,7 +1,7 @@
 import type { GameCategory, GameCode } from '@jetton/contract/constants';
 
 /**
- * The game catalogue seeded on first start (spec section 7 codes). Display
+ * The game catalogue seeded on first start (docs/games.md, "The catalogue"). Display
  * names and artwork are this project's own; operators edit the `games` table.
  * `art` drives the generated SVG logo and background (game-art.ts).
  */
@@ -9,7 +9,7 @@ export type CatalogueGame = {
   code: GameCode;
   name: string;
   category: GameCategory;
-  /** Card factor: the card shows balance x ftWalletSlot (domain rules section 3). */
+  /** Card factor: the card shows balance x ftWalletSlot. */
   ftWalletSlot: number;
   /** link: a short-lived launch token in a URL; form: credentials posted to the provider's login page. */
   launchMode: 'link' | 'form';

@@ -28,7 +28,7 @@ const newCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0'
 const newRef = (): string => Array.from({ length: 4 }, () => REF_LETTERS[randomInt(REF_LETTERS.length)]).join('');
 
 /**
- * Phone confirmation by one-time code (domain rules 10). The code is sent by
+ * Phone confirmation by one-time code (docs/accounts.md, "Phone codes"). The code is sent by
  * SMS and stored only as an HMAC; the otpToken the client holds is the
  * challenge id, signed, so it cannot be guessed or forged.
  */

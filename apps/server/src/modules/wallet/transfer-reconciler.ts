@@ -15,7 +15,7 @@ export type ReconcileSummary = { claimed: number; completed: number; failed: num
 const PARALLEL = 8;
 
 /**
- * Settles PENDING transfers (domain rules section 3): asks the provider about
+ * Settles PENDING transfers (docs/games.md, "Reconciliation"): asks the provider about
  * each one by its transfer id and completes or reverses it.
  *
  * - SUCCESS: completed, exactly as if the provider had answered in time;

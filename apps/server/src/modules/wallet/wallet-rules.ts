@@ -4,9 +4,8 @@ import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/c
 const SECOND = 1_000;
 
 /**
- * The numbers behind game accounts and transfers (domain rules section 3). These
- * are defaults: an operator overrides any of them in the settings table under
- * `rules.wallet` (a partial object); every node picks it up within SETTINGS_CACHE_TTL_MS.
+ * The numbers behind game accounts and transfers (docs/games.md). Defaults,
+ * which `rules.wallet` overrides (createCachedRules).
  */
 export const ZWalletRules = z.object({
   /** Deadline of one provider call (deposit, withdraw, create, launch...). */

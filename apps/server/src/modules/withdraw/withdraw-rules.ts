@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 /**
- * The numbers behind withdrawals (domain rules section 5) that are not in the
- * withdraw lookup. Defaults; an operator overrides any of them in the settings
- * table under `rules.withdraw` (a partial object), seen by every node within SETTINGS_CACHE_TTL_MS.
+ * The numbers behind withdrawals (docs/withdrawals.md) that are not in the
+ * withdraw lookup. Defaults, which `rules.withdraw` overrides (createCachedRules).
  */
 export const ZWithdrawRules = z.object({
   /** Withdrawals up to this (minor units) are approved without an operator: 5,000.00. */

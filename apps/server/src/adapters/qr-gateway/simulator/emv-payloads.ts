@@ -14,7 +14,7 @@ export function promptPayPayload(input: { billerId: string; amount: bigint; ref1
   return generate.billPayment({ billerId: input.billerId, amount: Number(emvAmount(input.amount)), ref1: input.ref1, ref2: input.ref2 });
 }
 
-/** LAPNet / BCEL style AID and IIN (payments doc). */
+/** LAPNet / BCEL style AID and IIN, as BCEL OnePay codes carry them (docs/deposits.md, "QR deposits"). */
 export const LAPNET_AID = 'A005266284662577';
 export const LAPNET_IIN = '27710418';
 
