@@ -33,16 +33,16 @@ export type RulesSource<R> = {
  * docs/http.md, "Operator settings".
  */
 export function createCachedRules<R extends object>(
-  spec: { key: string; schema: z.ZodType<R>; derive?: (rules: R) => R },
+  setting: { key: string; schema: z.ZodType<R>; derive?: (rules: R) => R },
   deps: RulesDeps,
 ): RulesSource<R> {
-  const derive = spec.derive ?? ((rules: R) => rules);
-  const defaults = derive(spec.schema.parse({}));
+  const derive = setting.derive ?? ((rules: R) => rules);
+  const defaults = derive(setting.schema.parse({}));
   let cached: { rules: R; expiresAt: number } | undefined;
   async function get(): Promise<R> {
     const now = deps.clock.now().getTime();
     if (cached && cached.expiresAt > now) return cached.rules;
-    const parsed = spec.schema.safeParse((await deps.settings.get(spec.key)) ?? {});
+    const parsed = setting.schema.safeParse((await deps.settings.get(setting.key)) ?? {});
     if (!parsed.success) deps.onInvalid(parsed.error.issues);
     cached = { rules: parsed.success ? derive(parsed.data) : defaults, expiresAt: now + SETTINGS_CACHE_TTL_MS };
     return cached.rules;
