@@ -19,6 +19,8 @@ import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
@@ -40,6 +42,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
+  /** Proves a support agent's chat connection; the back office provides it. Default: no agent connects. */
+  authenticateChatAgent?: AgentAuthenticator;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
@@ -89,6 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
   registerStatementFeature(app, { db: deps.db });
+  await registerChatFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    auth: accounts.auth,
+    members: accounts.members,
+    authenticateAgent: deps.authenticateChatAgent ?? refuseAllAgents,
+  });
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
