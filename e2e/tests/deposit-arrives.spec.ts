@@ -55,7 +55,10 @@ test('a QR paid at the payment simulator: the open dialog says it arrived and th
   await expectAccessible(page);
 
   // Saved as an image: a PNG whose code is the same payload (what a banking app reads from the gallery).
-  const [download] = await Promise.all([page.waitForEvent('download'), deposit.getByRole('button', { name: en('home.depositDialog.qrSave') }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    deposit.getByRole('button', { name: en('home.depositDialog.qrSave') }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^jetton-qr-KBANK-.*\.png$/);
   await download.saveAs(testInfo.outputPath('saved-qr.png'));
   const png = await (async () => {
@@ -95,7 +98,10 @@ test('the wallet is read again when the member comes back to the tab', async ({ 
   const total = balanceHeader(page, 'en').getByText(after, { exact: true });
 
   // Paid from elsewhere (the banking app) while the tab was in the background.
-  const created = await request.post('/api/qrcode/WW', { headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() }, data: { amount: 150.37 } });
+  const created = await request.post('/api/qrcode/WW', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: { amount: 150.37 },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   await payQr(request, ((await created.json()) as { payload: string }).payload);
   await expect.poll(async () => money(totalMinor(await walletAnswer(request, token)) / 100)).toBe(after);

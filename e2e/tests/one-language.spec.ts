@@ -52,7 +52,10 @@ test('registration and home in en and la show no Thai script outside member-ente
   const password = 'one-lang-1';
   const entered = ['KHAM TESTER', 'KHAM', 'TESTER'];
   const expectOneLanguage = async (where: string) => {
-    for (const [locale, next] of [['en', 'la'], ['la', 'en']] as const) {
+    for (const [locale, next] of [
+      ['en', 'la'],
+      ['la', 'en'],
+    ] as const) {
       expect(await foreignText(page, FOREIGN[locale] ?? THAI, entered), `${locale} ${where}`).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`${locale}-${where}.png`), fullPage: true });
       await switchLanguage(page, locale, next);

@@ -29,7 +29,12 @@ async function smallTargets(page: Page): Promise<string[]> {
         continue;
       }
       if (hidden) continue;
-      if (element instanceof HTMLAnchorElement && element.closest('p, li > span') && element.parentElement?.textContent?.trim() !== element.textContent?.trim()) continue;
+      if (
+        element instanceof HTMLAnchorElement &&
+        element.closest('p, li > span') &&
+        element.parentElement?.textContent?.trim() !== element.textContent?.trim()
+      )
+        continue;
       targets.add(element);
     }
     for (const target of targets) {
@@ -75,7 +80,11 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
     await expectTargetsFit(page, `deposit: ${tab}`);
   }
   await deposit.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
-  await deposit.getByRole('group', { name: en('home.depositDialog.quickPicks') }).getByRole('button').first().click();
+  await deposit
+    .getByRole('group', { name: en('home.depositDialog.quickPicks') })
+    .getByRole('button')
+    .first()
+    .click();
   await deposit.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
   await expect(deposit.getByRole('button', { name: en('home.depositDialog.qrSave') })).toBeVisible();
   await expectTargetsFit(page, 'deposit: open QR');
@@ -84,10 +93,19 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
 
   await widgets.getByRole('button', { name: en('home.widgets.withdraw') }).click();
   await expectTargetsFit(page, 'withdraw');
-  await page.getByRole('dialog').getByRole('button', { name: en('common.close'), exact: true }).click();
-  await page.getByRole('region', { name: en('home.totalBalance') }).getByRole('button', { name: en('home.transfer') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('common.close'), exact: true })
+    .click();
+  await page
+    .getByRole('region', { name: en('home.totalBalance') })
+    .getByRole('button', { name: en('home.transfer') })
+    .click();
   await expectTargetsFit(page, 'transfer');
-  await page.getByRole('dialog').getByRole('button', { name: en('common.close'), exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('common.close'), exact: true })
+    .click();
 
   for (const path of ['/user/profile', '/user/statement', '/user/contact', '/user/bonus', '/user/spin']) {
     await page.goto(path);
@@ -95,7 +113,14 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
     await expectTargetsFit(page, path);
   }
   // Slip history rows with their 'view' buttons, whatever slips the demo member has: only their size is measured.
-  const row = (status: string, note: string | null) => ({ createdAt: new Date().toISOString(), amount: null, status, note, link: null, reference: `ref-${status}` });
+  const row = (status: string, note: string | null) => ({
+    createdAt: new Date().toISOString(),
+    amount: null,
+    status,
+    note,
+    link: null,
+    reference: `ref-${status}`,
+  });
   await page.route('**/api/statement/slip', (route) =>
     route.fulfill({ json: { slips: [row('processing', null), row('failed', 'SLIP_REFNO_DUPLICATED')] } }),
   );

@@ -23,8 +23,10 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
 
-  const qrStatus = (qrcodeId: string, token?: string) => call(t, 'GET', apiPath(ROUTES.qrcode.status, { qrcodeId }), undefined, token ? { token } : {});
-  const slipStatus = (slipId: string, token?: string) => call(t, 'GET', apiPath(ROUTES.wallet.slipStatus, { slipId }), undefined, token ? { token } : {});
+  const qrStatus = (qrcodeId: string, token?: string) =>
+    call(t, 'GET', apiPath(ROUTES.qrcode.status, { qrcodeId }), undefined, token ? { token } : {});
+  const slipStatus = (slipId: string, token?: string) =>
+    call(t, 'GET', apiPath(ROUTES.wallet.slipStatus, { slipId }), undefined, token ? { token } : {});
 
   async function openQr(token: string, provider: string, amount: number): Promise<TQrState> {
     const res = await call(t, 'POST', apiPath(ROUTES.qrcode.byProvider, { provider }), { amount }, { token });
@@ -53,7 +55,10 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
   it('tells a cancelled QR cancelled', async () => {
     const m = await depositMember(t);
     const qr = await openQr(m.token, 'ZPAY', 50);
-    expect((await call(t, 'DELETE' as 'GET', apiPath(ROUTES.qrcode.byId, { qrcodeId: qr.qrcodeId ?? '' }), undefined, { token: m.token })).statusCode).toBe(200);
+    expect(
+      (await call(t, 'DELETE' as 'GET', apiPath(ROUTES.qrcode.byId, { qrcodeId: qr.qrcodeId ?? '' }), undefined, { token: m.token }))
+        .statusCode,
+    ).toBe(200);
     expect((await qrStatus(qr.qrcodeId ?? '', m.token)).json<TQrStatusResponse>().status).toBe('cancelled');
   });
 
@@ -73,7 +78,11 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
     const uploaded = await uploadSlip(t, m.token, { bytes: png });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const id = uploaded.json<TSlipStatusResponse>().slip.reference;
-    expect((await slipStatus(id, m.token)).json<TSlipStatusResponse>().slip).toMatchObject({ status: 'processing', amount: null, reference: id });
+    expect((await slipStatus(id, m.token)).json<TSlipStatusResponse>().slip).toMatchObject({
+      status: 'processing',
+      amount: null,
+      reference: id,
+    });
     await t.app.slipVerifier.runOnce();
     expect((await slipStatus(id, m.token)).json<TSlipStatusResponse>().slip).toMatchObject({ status: 'success', amount: 75.5, note: null });
   });

@@ -18,7 +18,15 @@ const openQr = {
 };
 const noQr = { qrcodeId: null, hasQrcode: false, qrcode: null, payload: null, amount: null, expireIn: null, message: null };
 const slip = (status: 'processing' | 'success' | 'failed', extra: object = {}) => ({
-  slip: { createdAt: new Date().toISOString(), amount: null, status, note: null, link: `/api/statement/slip/reference/${SLIP_ID}`, reference: SLIP_ID, ...extra },
+  slip: {
+    createdAt: new Date().toISOString(),
+    amount: null,
+    status,
+    note: null,
+    link: `/api/statement/slip/reference/${SLIP_ID}`,
+    reference: SLIP_ID,
+    ...extra,
+  },
 });
 
 export const DEPOSIT_MOCKS: Record<string, unknown> = {
@@ -48,8 +56,14 @@ export const DEPOSIT_MOCKS: Record<string, unknown> = {
 
 /** Per-screen changes: a QR open and still unpaid, the same QR paid, a slip credited or refused. */
 export const DEPOSIT_STATES = {
-  qrOpen: { '/api/qrcode/KBANK': openQr, [`/api/qrcode/status/${QR_ID}`]: { qrcodeId: QR_ID, provider: 'KBANK', status: 'open', amount: 1234.5 } },
-  qrPaid: { '/api/qrcode/KBANK': openQr, [`/api/qrcode/status/${QR_ID}`]: { qrcodeId: QR_ID, provider: 'KBANK', status: 'paid', amount: 1234.5 } },
+  qrOpen: {
+    '/api/qrcode/KBANK': openQr,
+    [`/api/qrcode/status/${QR_ID}`]: { qrcodeId: QR_ID, provider: 'KBANK', status: 'open', amount: 1234.5 },
+  },
+  qrPaid: {
+    '/api/qrcode/KBANK': openQr,
+    [`/api/qrcode/status/${QR_ID}`]: { qrcodeId: QR_ID, provider: 'KBANK', status: 'paid', amount: 1234.5 },
+  },
   slipRefused: { [`/api/wallet/slip/${SLIP_ID}`]: slip('failed', { note: 'SLIP_REFNO_DUPLICATED' }) },
 } satisfies Record<string, Record<string, unknown>>;
 

@@ -62,7 +62,9 @@ export function withSourceNames(source: Json): Json {
 async function rewrite(db: Kysely<unknown>, key: string, change: (value: unknown) => unknown): Promise<void> {
   const { rows } = await sql<{ value: unknown }>`select value from settings where key = ${key}`.execute(db);
   if (rows.length === 0) return;
-  await sql`update settings set value = ${JSON.stringify(change(rows[0]?.value))}::jsonb, updated_at = now() where key = ${key}`.execute(db);
+  await sql`update settings set value = ${JSON.stringify(change(rows[0]?.value))}::jsonb, updated_at = now() where key = ${key}`.execute(
+    db,
+  );
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -74,7 +76,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return {
       ...deposit,
       banks: deposit.banks.map((account: unknown) =>
-        isObject(account) && isObject(account.bank) ? { ...account, bank: withBankNames(account.bank, text(account.bankCode) ?? '') } : account,
+        isObject(account) && isObject(account.bank)
+          ? { ...account, bank: withBankNames(account.bank, text(account.bankCode) ?? '') }
+          : account,
       ),
     };
   });

@@ -11,8 +11,7 @@ const gameAccountKey = (code: string) => ['wallet', 'account', code] as const;
 export function useGameAccount(code: string, enabled: boolean) {
   return useQuery({
     queryKey: gameAccountKey(code),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPath(ROUTES.wallet.account, { code }), { schema: ZGameAccount, signal, background: true }),
+    queryFn: ({ signal }) => apiRequest(apiPath(ROUTES.wallet.account, { code }), { schema: ZGameAccount, signal, background: true }),
     enabled,
     staleTime: 0,
   });
@@ -23,8 +22,9 @@ function useStoreGameAccount() {
   const queryClient = useQueryClient();
   return (account: TGameAccount): void => {
     queryClient.setQueryData(gameAccountKey(account.code), account);
-    queryClient.setQueryData<TWalletResponse>(walletQueryKey, (old) =>
-      old && { ...old, slots: old.slots.map((slot) => (slot.code === account.code ? { ...slot, ...account } : slot)) },
+    queryClient.setQueryData<TWalletResponse>(
+      walletQueryKey,
+      (old) => old && { ...old, slots: old.slots.map((slot) => (slot.code === account.code ? { ...slot, ...account } : slot)) },
     );
   };
 }
