@@ -24,7 +24,10 @@ import { useMoneyPost } from '@/lib/money-post';
 
 const qrKey = (provider: QrProvider) => ['qrcode', provider] as const;
 
-/** GET /api/lookup/deposit: the site's accounts, gift-link wallets and manual mode (failures stay silent, spec 8). */
+/**
+ * GET /api/lookup/deposit: the site's accounts, gift-link wallets and manual
+ * mode; a failure stays silent (docs/screens.md, "Errors and messages").
+ */
 export function useDepositLookup() {
   return useQuery({
     queryKey: ['lookup', 'deposit'],
@@ -94,7 +97,7 @@ export function useQrState(provider: QrProvider) {
   });
 }
 
-/** POST /api/qrcode/{provider} {amount}; the other providers are marked to reload (spec section 4). */
+/** POST /api/qrcode/{provider} {amount}; the other providers are marked to reload (docs/screens.md, "Home"). */
 export function useCreateQr(provider: QrProvider) {
   const queryClient = useQueryClient();
   return useMutation<TQrState, ApiError, number>({
@@ -123,7 +126,7 @@ export function useCancelQr(provider: QrProvider) {
   });
 }
 
-/** Drops an expired QR from the cache (spec: at 00:00 the QR is dropped). */
+/** Drops an expired QR from the cache (at 00:00 the QR is dropped: docs/screens.md, "Home"). */
 export function useDropQr(provider: QrProvider) {
   const queryClient = useQueryClient();
   return useCallback(

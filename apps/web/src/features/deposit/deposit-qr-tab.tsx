@@ -64,7 +64,7 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // An amount under 1 is ignored (spec section 5).
+    // An amount under 1 is ignored (docs/screens.md, "Home").
     if (amount === undefined || amount < 1 || !canCreateQr(provider, amount)) return;
     create.mutate(amount, {
       onSuccess: (answer) => {

@@ -18,7 +18,7 @@ type Tab = (typeof TABS)[number];
 const TAB_LABEL = { bank: 'tabBank', qr: 'tabQr', gift: 'tabGift' } as const;
 
 /**
- * Deposit modal (spec sections 2, 4, 5): bank transfer with a slip upload, QR
+ * Deposit modal (docs/screens.md, "Home"): bank transfer with a slip upload, QR
  * per provider, or a gift link; in manual mode an account and 'I have transferred'.
  * Once a QR, gift link or slip is credited the dialog says so and offers "Done"
  * (docs/member-web.md, "Watching a deposit").

@@ -17,7 +17,7 @@ import styles from './game-account-sheet.module.css';
 type GameAccountSheetProps = { game: TGameAccount | undefined; walletAmount: number; onClose: () => void };
 
 /**
- * The game account dialog (spec section 2): an inactive account offers 'open
+ * The game account dialog (docs/screens.md, "Home"): an inactive account offers 'open
  * account'; an active one shows its credentials, reset password, and the
  * money-in and play actions.
  */

@@ -2,7 +2,7 @@ import { LIMITS } from '@jetton/contract/constants';
 import { parseAmountInput } from '@/lib/money';
 
 /**
- * The game dialog's amount field (spec section 5): empty means "no transfer"
+ * The game dialog's amount field (docs/screens.md, "Home"): empty means "no transfer"
  * (play opens the game as is, transfer focuses the field); otherwise the amount
  * must be a number of at least the transfer minimum.
  */

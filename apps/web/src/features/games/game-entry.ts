@@ -6,7 +6,7 @@ export type Platform = 'android' | 'ios';
 
 /**
  * The link that opens this game on the member's phone: GET
- * /api/autoLogin/{game}/{username}?platform= (spec section 7). The link holds
+ * /api/autoLogin/{game}/{username}?platform= (docs/games.md, "Game launch"). The link holds
  * a short-lived launch ticket, never the password; for providers that want a
  * posted login form it leads to the server's one-time page that posts it.
  */

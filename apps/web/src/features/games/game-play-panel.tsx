@@ -27,7 +27,7 @@ type GamePlayPanelProps = {
 type Busy = 'transfer' | 'transferAll' | Platform | null;
 
 /**
- * Money into the game and play (spec sections 2 and 5): an amount and
+ * Money into the game and play (docs/screens.md, "Home"): an amount and
  * 'transfer' (focuses the field when empty), 'transfer all' (the whole wallet),
  * and play on Android or iOS, which transfers first only when an amount above 0
  * is entered and otherwise just opens the game.

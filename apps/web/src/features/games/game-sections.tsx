@@ -8,7 +8,7 @@ import styles from './game-sections.module.css';
 
 type GameSectionsProps = { games: readonly TGameAccount[]; onOpen: (code: string) => void };
 
-/** 'Slot', 'Sport + Casino' and 'Lotto' (spec section 2), each a grid of game-account cards. */
+/** 'Slot', 'Sport + Casino' and 'Lotto' (docs/screens.md, "Home"), each a grid of game-account cards. */
 export function GameSections({ games, onOpen }: GameSectionsProps) {
   return (
     <>

@@ -10,7 +10,7 @@ import styles from './bank-account-card.module.css';
 
 type BankAccountCardProps = {
   account: TBankAccount | null;
-  /** True for a KTB, TMB or BBL account whose name is not in Latin letters (spec section 2). */
+  /** True for a KTB, TMB or BBL account whose name is not in Latin letters (docs/screens.md, "Home"). */
   canFixName: boolean;
   onFixName: () => void;
 };

@@ -28,7 +28,7 @@ type OpenSheet =
   | null;
 
 /**
- * /user/home (spec section 2): the balance header, wallet widgets, the
+ * /user/home (docs/screens.md, "Home"): the balance header, wallet widgets, the
  * member's bank account and the game-account cards by category, with the
  * transfer, game account, agreement and bank-name dialogs.
  */

@@ -18,7 +18,7 @@ import styles from './wallet-widgets.module.css';
 export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
-  /** The prize wheel widget replaces 'refresh all' only while a wheel is active (spec section 2). */
+  /** The prize wheel widget replaces 'refresh all' only while a wheel is active (docs/screens.md, "Home"). */
   wheelActive: boolean;
   coin: number;
   invite: { success: number; fail: number };

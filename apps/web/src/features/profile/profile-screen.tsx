@@ -18,7 +18,7 @@ import styles from './profile-screen.module.css';
 type OpenSheet = 'password' | 'bankName' | null;
 
 /**
- * /user/profile (spec section 2): name, member id, created date, username,
+ * /user/profile (docs/screens.md, "Profile"): name, member id, created date, username,
  * the bank account; the lock opens the change-password dialog; a KTB, TMB or
  * BBL account with a non-Latin name is offered the name edit.
  */

@@ -15,7 +15,7 @@ import { useGameNames, useStatements } from './statement-api';
 import styles from './statement-screen.module.css';
 
 /**
- * /user/statement (spec section 2): the member's money movements, 10 a page,
+ * /user/statement (docs/screens.md, "Statement"): the member's money movements, 10 a page,
  * newest first, and the slip history dialog.
  */
 export function StatementScreen() {

@@ -3,7 +3,7 @@ import { LIMITS } from '@jetton/contract/constants';
 import { WALLET } from '@jetton/contract/wallet';
 import { parseAmountInput } from '@/lib/money';
 
-/** Codes of the transfer form's rules; the modal words them (spec section 5). */
+/** Codes of the transfer form's rules; the modal words them (docs/screens.md, "Home"). */
 export const TRANSFER_RULES = {
   selectAccount: 'SELECT_ACCOUNT',
   sameAccount: 'CANNOT_TRANSFER',
@@ -12,7 +12,7 @@ export const TRANSFER_RULES = {
 } as const;
 
 /**
- * Transfer modal (spec section 5): from and to both chosen, else 'select
+ * Transfer modal (docs/screens.md, "Home"): from and to both chosen, else 'select
  * account'; from and to different, else 'cannot transfer'; amount at least
  * LIMITS.transferMin (1 baht), else the minimum-amount message.
  */

@@ -18,7 +18,7 @@ import styles from './transfer-sheet.module.css';
 
 type TransferSheetProps = { open: boolean; onClose: () => void; wallet: TWalletResponse };
 
-/** Transfer modal (spec section 2): from and to (the wallet or a game), an amount; closes with a refresh hint. */
+/** Transfer modal (docs/screens.md, "Home"): from and to (the wallet or a game), an amount; closes with a refresh hint. */
 export function TransferSheet({ open, onClose, wallet }: TransferSheetProps) {
   const { t } = useTranslation();
   return (

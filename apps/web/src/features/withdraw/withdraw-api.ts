@@ -5,7 +5,7 @@ import { ZWithdrawResponse, type TWithdrawRequest } from '@jetton/contract/withd
 import { apiRequest } from '@/lib/api-client';
 import { useMoneyPost } from '@/lib/money-post';
 
-/** GET /api/lookup/withdraw: withdrawMin and withdrawMax (spec section 5). */
+/** GET /api/lookup/withdraw: withdrawMin and withdrawMax (docs/screens.md, "Home"). */
 export function useWithdrawLimits(enabled: boolean) {
   return useQuery({
     queryKey: ['lookup', 'withdraw'],
@@ -22,7 +22,7 @@ export function useWithdraw() {
 
 export type WithdrawCheck = 'ok' | 'invalid' | 'min' | 'max';
 
-/** The withdraw rule of spec section 5: at least withdrawMin and at most withdrawMax. */
+/** The withdraw rule (docs/withdrawals.md, "Limits"): at least withdrawMin and at most withdrawMax. */
 export function checkWithdraw(amount: number | undefined, limits: { withdrawMin: number; withdrawMax: number }): WithdrawCheck {
   if (amount === undefined || amount <= 0) return 'invalid';
   if (amount < limits.withdrawMin) return 'min';

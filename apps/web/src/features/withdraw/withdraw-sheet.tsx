@@ -13,7 +13,7 @@ import styles from './withdraw-sheet.module.css';
 
 type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number };
 
-/** Withdraw modal (spec sections 2, 5, 8): an amount between the server's min and max, then 'wait for transfer'. */
+/** Withdraw modal (docs/screens.md, "Home"): an amount between the server's min and max, then 'wait for transfer'. */
 export function WithdrawSheet({ open, onClose, walletAmount }: WithdrawSheetProps) {
   const { t } = useTranslation();
   return (
