@@ -1,6 +1,6 @@
 import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
 
-/** Spec section 5: KBANK needs an amount above 0; the others at least their minimum. */
+/** docs/screens.md, "Home" (deposit dialog): KBANK needs an amount above 0; the others at least their minimum. */
 export function canCreateQr(provider: QrProvider, amount: number | undefined): boolean {
   if (amount === undefined) return false;
   const rule = QR_QUICK_PICKS[provider];

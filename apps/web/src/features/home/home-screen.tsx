@@ -88,7 +88,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         onReceiveInvite={() => setOpen({ kind: 'later', widget: 'inviteBonus' })}
       />
       <WalletWidgets
-        // The prize wheel arrives with its own issue; until a wheel can be active, 'refresh all' takes its place.
+        // The prize wheel is not built yet; until a wheel can be active, 'refresh all' takes its place.
         wheelActive={false}
         coin={data.profile.coin}
         invite={data.invite}

@@ -14,7 +14,7 @@ import {
 import { cx } from '@/lib/cx';
 import styles from './wallet-widgets.module.css';
 
-/** Widgets whose dialogs belong to later issues: each opens an honest "not available yet". */
+/** Widgets whose dialogs are not built yet: each opens an honest "not available yet". */
 export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
