@@ -14,7 +14,7 @@ import { Server } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seedDatabase } from '../apps/server/src/seed.ts';
 import { CHAT_RULES_KEY } from '../apps/server/src/modules/chat/chat-rules.ts';
 import { createSettingsRepository } from '../apps/server/src/modules/lookup/settings-repository.ts';
 

@@ -54,7 +54,10 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   await expect(deposit.getByText(en('home.depositDialog.slipChooseAnother'), { exact: true })).toBeVisible();
   await expectAccessible(page);
   await upload.click();
-  await expect(page.getByText(en('home.depositDialog.slipSent'))).toBeVisible();
+  // The dialog watches the slip until the verifier decides.
+  await expect(deposit.getByText(en('home.depositDialog.slipChecking'))).toBeVisible();
+  await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(slipAmount) }))).toBeVisible({ timeout: 30_000 });
+  await deposit.getByRole('button', { name: en('home.depositDialog.done') }).click();
 
   // The slip history shows it processing, then credited once the verifier has run.
   await page.goto('/user/statement');
@@ -99,7 +102,7 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   await expectAccessible(page);
   await deposit.getByRole('textbox', { name: en('home.depositDialog.giftLabel') }).fill(link);
   await send.click();
-  await expect(page.getByText(en('home.depositDialog.giftSent'))).toBeVisible();
+  await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(50) }))).toBeVisible();
   await expectTotal(page, before + 5_000);
 
   // 4. Withdraw: below the minimum is refused in the form; 100 is held and on its way.

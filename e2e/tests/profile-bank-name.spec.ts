@@ -21,7 +21,7 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   // Registration only accepts English names for KTB; a member from before that rule still holds a Thai one.
   // The real GET /api/wallet answer gets that older Thai name, until the real PUT
   // /api/account/bankAccountName has accepted a new one.
-  let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } };
+  let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' } };
   await page.route('**/api/wallet', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...((await response.json()) as object), bankAccount } });

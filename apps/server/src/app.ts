@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
 import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
+import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
@@ -23,6 +24,7 @@ import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
+import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
@@ -83,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookupService({ settings, clock, log: app.log });
   registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
   registerLookupRoutes(app, lookups);
-  if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
+  if (deps.config.sandbox) {
+    registerSandboxIndex(app);
+    registerSandboxSettingsRoutes(app, lookups);
+  }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
@@ -115,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret) });
+    // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
+    const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
+    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey });

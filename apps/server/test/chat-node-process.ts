@@ -8,7 +8,7 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 import { testAgentAuthenticator } from './chat-test-agent.ts';
 
 const key = process.env.TEST_AGENT_KEY;

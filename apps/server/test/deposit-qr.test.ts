@@ -73,7 +73,7 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
   it('answers no QR at first, needs a token, and refuses an unknown provider', async () => {
     const m = await depositMember(t);
     expect((await call(t, 'GET', url('KBANK'), undefined, { token: m.token })).json()).toEqual({
-      qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: null, message: null,
+      qrcodeId: null, hasQrcode: false, qrcode: null, payload: null, amount: null, expireIn: null, message: null,
     });
     expectError(await call(t, 'GET', url('KBANK')), 401, 'invalid-token');
     expectError(await call(t, 'GET', url('PAYPAL'), undefined, { token: m.token }), 400, 'KEY_INVALID');
@@ -101,6 +101,8 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
       const payload = await payloadOf(qrcodeId);
       expect(state.qrcode).toBe(await QRCode.toString(payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }));
       expect(state.qrcode).toMatch(/^<svg /);
+      // The payload itself, for 'copy' and 'save as image'.
+      expect(state.payload).toBe(payload);
       const qr = expectValidEmv(payload);
       expect(qr?.getTagValue('30', '00')).toBe('A000000677010112');
       expect(qr?.getTagValue('30', '01')).toMatch(/^[0-9]{15}$/);

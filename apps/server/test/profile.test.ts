@@ -115,7 +115,7 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
       bankAccountName: 'มาลี ศรีสุข',
       bankAccountNo: m.bankAccountNo,
       bankCode: 'KBANK',
-      bank: { nameTH: 'ธนาคารกสิกรไทย' },
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameLA: 'ທະນາຄານກະສິກອນໄທ', nameEN: 'Kasikornbank' },
     });
   });
 

@@ -30,7 +30,7 @@ export const MONEY_MOCKS: Record<string, unknown> = {
   // A KTB account whose stored name is still Thai: home and profile offer the English-name edit.
   '/api/wallet': {
     profile: { _id: '0197a3f2-5b1c-7e4d-9a2b-3c4d5e6f7a8b', name: 'SOMCHAI JAIDEE', username: '0812345678', createdAt: '2026-03-04T17:05:09.000Z', coin: 12 },
-    bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย' } },
+    bankAccount: { bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' } },
     wallet: { amount: 123456.78, currency: 'THB' },
     invite: { amount: 35.5, success: 3, fail: 12 },
     slots,
@@ -40,6 +40,13 @@ export const MONEY_MOCKS: Record<string, unknown> = {
     { th: 'ข้าพเจ้ามีอายุ 18 ปีขึ้นไป และยอมรับข้อตกลงการใช้งาน', la: 'ຂ້າພະເຈົ້າມີອາຍຸ 18 ປີຂຶ້ນໄປ ແລະ ຍອມຮັບຂໍ້ຕົກລົງການນຳໃຊ້', en: 'I am 18 or older and accept the terms of use.' },
     { th: 'ข้าพเจ้าจะไม่ให้ผู้อื่นใช้บัญชีของข้าพเจ้า', la: 'ຂ້າພະເຈົ້າຈະບໍ່ໃຫ້ຄົນອື່ນໃຊ້ບັນຊີຂອງຂ້າພະເຈົ້າ', en: 'I will not let anyone else use my account.' },
   ],
+  '/api/statement/slip': {
+    slips: [
+      { createdAt: hoursAgo(0.05), amount: null, status: 'processing', note: null, link: '/api/statement/slip/reference/s1', reference: 's1' },
+      { createdAt: hoursAgo(1), amount: null, status: 'failed', note: 'SLIP_REFNO_DUPLICATED', link: '/api/statement/slip/reference/s2', reference: 's2' },
+      { createdAt: hoursAgo(26), amount: 100000, status: 'success', note: null, link: '/api/statement/slip/reference/s3', reference: 's3' },
+    ],
+  },
   '/api/statement': {
     total: 23,
     statements: [

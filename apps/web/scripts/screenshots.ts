@@ -1,4 +1,4 @@
-// Screenshots of the member site at 390 x 844 in th, la and en ("done means seen", ui-brief).
+// Screenshots of the member site at 390 x 844 in th, la and en: a screen is done when it has been seen in all three.
 // Serve the app first (`npm run build -w apps/web && npm run preview -w apps/web`), then:
 //   npm run screenshots -w apps/web -- [--base URL] [--out DIR] [--only login,contact] [--locales th,en] [--live]
 // The API is mocked in the browser (page.route) unless --live is given, so screens show data
@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEPOSIT_MOCKS, DEPOSIT_STATES, SLIP_PNG } from './screenshot-deposit-mocks.ts';
 import { gameArt, MONEY_MOCKS } from './screenshot-money-mocks.ts';
 
 const { values: args } = parseArgs({
@@ -26,6 +27,8 @@ type Screen = {
   act?: (page: Page) => Promise<void>;
   /** Member screens start with the agreement accepted, except the one that shows it. */
   agreement?: boolean;
+  /** Answers that differ from MOCKS on this screen (by path). */
+  mocks?: Record<string, unknown>;
 };
 
 const SCREENS: Screen[] = [
@@ -52,8 +55,15 @@ const SCREENS: Screen[] = [
   { name: 'home-game-open', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Spin' }).getByRole('button')) },
   { name: 'home-transfer', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main section button[aria-haspopup=dialog]').first()) },
   { name: 'home-transfer-error', path: '/user/home', member: true, act: transferErrors },
-  { name: 'home-deposit', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main ul button[aria-haspopup=dialog]').first()) },
+  { name: 'home-deposit', path: '/user/home', member: true, act: (page) => openDeposit(page) },
+  { name: 'home-deposit-qr', path: '/user/home', member: true, act: (page) => openDeposit(page, 1) },
+  { name: 'home-deposit-qr-open', path: '/user/home', member: true, mocks: DEPOSIT_STATES.qrOpen, act: (page) => openDeposit(page, 1, 'dialog[open] img') },
+  { name: 'home-deposit-arrived', path: '/user/home', member: true, mocks: DEPOSIT_STATES.qrPaid, act: (page) => openDeposit(page, 1, 'dialog[open] [role=status] svg') },
+  { name: 'home-deposit-gift', path: '/user/home', member: true, act: (page) => openDeposit(page, 2) },
+  { name: 'home-deposit-slip-checking', path: '/user/home', member: true, act: (page) => sendSlip(page) },
+  { name: 'home-deposit-slip-refused', path: '/user/home', member: true, mocks: DEPOSIT_STATES.slipRefused, act: (page) => sendSlip(page, '[role=alert]') },
   { name: 'statement', path: '/user/statement', member: true, full: true },
+  { name: 'statement-slips', path: '/user/statement', member: true, act: (page) => openSheet(page.locator('main button[aria-haspopup=dialog]').first()) },
   { name: 'member-conditions', path: '/user/home', member: true, act: (page) => page.getByRole('navigation').getByRole('button').click() },
   { name: 'member-contact', path: '/user/contact', member: true },
 ];
@@ -94,6 +104,21 @@ async function openSheet(opener: ReturnType<Page['locator']>): Promise<void> {
   await opener.page().locator('dialog[open]').waitFor();
 }
 
+/** The deposit dialog on its tab (0 bank, 1 QR, 2 gift link), once `ready` shows. */
+async function openDeposit(page: Page, tab = 0, ready = 'dialog[open] [role=tabpanel] > *'): Promise<void> {
+  await openSheet(page.locator('main ul button[aria-haspopup=dialog]').first());
+  await page.locator('dialog[open] [role=tab]').nth(tab).click();
+  await page.locator(ready).first().waitFor();
+}
+
+/** Chooses a slip and sends it; the dialog then watches it (`ready`: the state to wait for). */
+async function sendSlip(page: Page, ready = 'dialog[open] [role=status]'): Promise<void> {
+  await openDeposit(page);
+  await page.locator('dialog[open] input[type=file]').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: SLIP_PNG });
+  await page.locator('dialog[open] button[type=submit]').click();
+  await page.locator(ready).first().waitFor();
+}
+
 async function transferErrors(page: Page): Promise<void> {
   await openSheet(page.locator('main section button[aria-haspopup=dialog]').first());
   await page.locator('dialog[open] form button[type=submit]').click();
@@ -114,14 +139,15 @@ const MOCKS: Record<string, unknown> = {
   '/api/lookup/active': { status: 'active' },
   '/api/lookup/registerOTP': { enabled: true },
   '/api/lookup/banks': [
-    { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank' },
-    { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-    { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
-    { code: 'BAAC', nameTH: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEN: 'BAAC' },
+    { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameLA: 'ທະນາຄານກຸງເທບ', nameEN: 'Bangkok Bank' },
+    { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameLA: 'ທະນາຄານກະສິກອນໄທ', nameEN: 'Kasikornbank' },
+    { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' },
+    { code: 'BAAC', nameTH: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameLA: 'ທະນາຄານເພື່ອການກະສິກຳ ແລະ ສະຫະກອນກະສິກຳ', nameEN: 'BAAC' },
+    { code: 'BCEL', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL (Banque pour le Commerce Exterieur Lao)' },
   ],
   '/api/lookup/sources': [
-    { code: 'FACEBOOK', description: 'Facebook' },
-    { code: 'FRIEND', description: 'Friend / เพื่อนแนะนำ' },
+    { code: 'FACEBOOK', description: 'Facebook', nameTH: 'Facebook', nameLA: 'Facebook', nameEN: 'Facebook' },
+    { code: 'FRIEND', description: 'Friend', nameTH: 'เพื่อนแนะนำ', nameLA: 'ໝູ່ແນະນຳ', nameEN: 'A friend told me' },
   ],
   '/api/otp/send': { otpRef: 'K7QP', otpToken: 'screenshot-otp', code: 'OTP_SENT' },
   '/api/otp/verify': { code: 'OTP_CODE_VALID' },
@@ -136,6 +162,7 @@ const MOCKS: Record<string, unknown> = {
     inviteCode: 'PR100001',
   },
   ...MONEY_MOCKS,
+  ...DEPOSIT_MOCKS,
   '/api/lookup/contact': {
     contactText: {
       th: 'ติดต่อทีมงานได้ตลอด 24 ชั่วโมง ผ่าน LINE หรือแชท\nตอบกลับภายใน 5 นาที',
@@ -169,12 +196,20 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
     },
     [locale, screen.member ?? false, screen.agreement ?? false] as const,
   );
+  // The server puts the gift-link key into index.html; the preview has none, so the mock adds one.
+  await context.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const meta = Object.assign(document.createElement('meta'), { name: 'jetton-truelink-key', content: 'c2NyZWVuc2hvdC1rZXk' });
+      document.head.append(meta);
+    }),
+  );
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`  page error on ${screen.name} (${locale}): ${error.message}`));
   if (!args.live) {
+    const mocks = { ...MOCKS, ...screen.mocks };
     await page.route('**/api/**', (route) => {
       const path = new URL(route.request().url()).pathname;
-      return path in MOCKS ? route.fulfill({ json: MOCKS[path] }) : route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } });
+      return path in mocks ? route.fulfill({ json: mocks[path] }) : route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } });
     });
     await page.route('**/assets/games/**', (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: gameArt(new URL(route.request().url()).pathname) }),
@@ -186,7 +221,9 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
   // Let enter animations finish and web fonts apply before the picture.
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    // A looping animation (the "waiting for payment" pulse) never finishes: only the finite ones are awaited.
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
   const file = `${args.out}/${screen.name}-${locale}.png`;
   await page.screenshot({ path: file, fullPage: screen.full ?? false });

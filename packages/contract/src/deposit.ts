@@ -4,8 +4,8 @@ import { ZAmount } from './money.ts';
 import { ZPageRequest, ZQrState, ZSlip } from './wallet.ts';
 
 /* ---------------------------------------------------------------------------
- * Deposits (issue 5): slip upload and history, QR deposit, gift link, manual
- * notice. Entities ZSlip and ZQrState live in wallet.ts (spec section 3).
+ * Deposits (docs/deposits.md): slip upload and history, QR deposit, gift link,
+ * manual notice. The entities ZSlip and ZQrState live in wallet.ts.
  * ------------------------------------------------------------------------- */
 
 /** Slip upload rules shared by the upload form and the route. */
@@ -28,6 +28,11 @@ export type TSlipListResponse = z.infer<typeof ZSlipListResponse>;
 
 /** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image, owner only. */
 export const ZSlipReferenceParams = z.object({ reference: z.string().min(1).max(64) });
+/** GET /api/wallet/slip/{slipId}: one of the member's own slips, polled after an upload until decided. */
+export const ZSlipIdParams = z.object({ slipId: z.string().min(1).max(64) });
+export const ZSlipStatusResponse = z.object({ slip: ZSlip });
+export type TSlipStatusResponse = z.infer<typeof ZSlipStatusResponse>;
+
 export const ZSlipImageResponse = z.object({ url: z.string() });
 export type TSlipImageResponse = z.infer<typeof ZSlipImageResponse>;
 
@@ -41,6 +46,17 @@ export type TQrCreateRequest = z.infer<typeof ZQrCreateRequest>;
 export const ZQrStateResponse = ZQrState;
 export const ZQrCancelResponse = z.object({ message: z.literal('OK') });
 
+/** Where a QR stands: open until paid (credited), expired or cancelled. */
+export const QR_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
+/** GET /api/qrcode/status/{qrcodeId}: one of the member's own QRs, polled by the open deposit dialog. */
+export const ZQrStatusResponse = z.object({
+  qrcodeId: z.string(),
+  provider: ZQrProvider,
+  status: z.enum(QR_STATUSES),
+  amount: ZAmount,
+});
+export type TQrStatusResponse = z.infer<typeof ZQrStatusResponse>;
+
 /** POST /api/wallet/truelink: `link` is the encrypted token of truelink-crypto.ts, never the bare link. */
 export const ZTruelinkRequest = z.object({
   link: z.string().min(1, { error: 'KEY_MISSING' }).max(4096, { error: 'KEY_INVALID' }),
@@ -51,7 +67,7 @@ export type TTruelinkResponse = z.infer<typeof ZTruelinkResponse>;
 
 /** The gift link the member pastes: `https://gift.truemoney.com/campaign/?v=<alphanumeric>`. */
 export const TRUELINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([A-Za-z0-9]{1,64})$/;
-/** Gift links pay at least this much (spec section 9). */
+/** Gift links pay at least this much (docs/deposits.md, "Gift links"). */
 export const TRUELINK_MIN = LIMITS.giftLinkMin;
 
 /** POST /api/wallet/add (manual mode): a deposit notice the operator confirms or rejects. */

@@ -6,15 +6,25 @@ import { CURRENCIES, TUTORIAL_VIDEOS } from './constants.ts';
 export const ZLocalized = z.object({ th: z.string(), la: z.string(), en: z.string() });
 export type TLocalized = z.infer<typeof ZLocalized>;
 
-export const ZBank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
+/**
+ * A bank's or a registration source's name in each interface language: the
+ * page shows the one of its own language (`nameTH` is the original field, the
+ * others sit beside it), so a Lao or English page never shows Thai script.
+ */
+export const ZLocalName = z.object({ nameTH: z.string(), nameLA: z.string(), nameEN: z.string() });
+export type TLocalName = z.infer<typeof ZLocalName>;
+
+export const ZBank = ZLocalName.extend({ code: z.string() });
 export type TBank = z.infer<typeof ZBank>;
 export const ZBanksResponse = z.array(ZBank);
 
-export const ZSource = z.object({ code: z.string(), description: z.string() });
+/** `description` is the original one-language label; screens show the name of their language. */
+export const ZSource = ZLocalName.extend({ code: z.string(), description: z.string() });
+export type TSource = z.infer<typeof ZSource>;
 export const ZSourcesResponse = z.array(ZSource);
 
 export const ZDepositAccount = z.object({
-  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+  bank: ZLocalName,
   bankCode: z.string(),
   bankType: z.string(),
   bankAccountName: z.string(),

@@ -1,4 +1,4 @@
-/** API paths of spec section 7 (Fastify-style `:param` placeholders). */
+/** API paths, written once for the server and the web (Fastify-style `:param` placeholders). */
 export const ROUTES = {
   health: '/api/health',
   docs: '/api/docs',
@@ -41,6 +41,7 @@ export const ROUTES = {
     withdraw: '/api/wallet/withdraw',
     withdrawAll: '/api/wallet/withdrawAll',
     slip: '/api/wallet/slip',
+    slipStatus: '/api/wallet/slip/:slipId',
     truelink: '/api/wallet/truelink',
   },
   invite: {
@@ -82,6 +83,7 @@ export const ROUTES = {
   qrcode: {
     byProvider: '/api/qrcode/:provider',
     byId: '/api/qrcode/:qrcodeId',
+    status: '/api/qrcode/status/:qrcodeId',
   },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
   /** The one-time page a form launcher's link opens (not called by the web client). */

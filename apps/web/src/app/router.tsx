@@ -47,7 +47,7 @@ const routes: RouteObject[] = [
         lazy: { Component: async () => (await import('./layouts/member-layout')).MemberLayout },
         children: [
           { index: true, loader: () => redirect('/user/home') },
-          { path: 'home', lazy: { Component: async () => (await import('@/features/home/home-screen')).HomeScreen } },
+          { path: 'home', lazy: { Component: async () => (await import('./home-route')).HomeRoute } },
           {
             path: 'profile',
             lazy: { Component: async () => (await import('@/features/profile/profile-screen')).ProfileScreen },

@@ -27,7 +27,18 @@ describe('parseAmountInput', () => {
     expect(parseAmountInput('7.')).toBe(7);
   });
 
-  it('refuses empty text, signs, letters and a third decimal', () => {
-    for (const bad of ['', '-5', 'abc', '1.234', '1e3', '.5', '1.2.3']) expect(parseAmountInput(bad)).toBeUndefined();
+  it('reads commas that group thousands, with or without decimals', () => {
+    expect(parseAmountInput('1,000')).toBe(1000);
+    expect(parseAmountInput('1000.50')).toBe(1000.5);
+    expect(parseAmountInput('1,000.50')).toBe(1000.5);
+    expect(parseAmountInput('12,345,678.9')).toBe(12_345_678.9);
+    expect(parseAmountInput('50,000,000')).toBe(50_000_000);
+    expect(parseAmountInput('1 000')).toBe(1000);
+    expect(parseAmountInput('1\u202f000,5')).toBe(1000.5);
+  });
+
+  it('refuses empty text, signs, letters, a third decimal and broken groups', () => {
+    const bad = ['', '-5', 'abc', '1.234', '1e3', '.5', '1.2.3', ',5', '1,00,0', '1,0000', '12,345,67', '1,000,0', '1.000,50', '1,000.505', '99999999999999'];
+    for (const text of bad) expect(parseAmountInput(text), text).toBeUndefined();
   });
 });

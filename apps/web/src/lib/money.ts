@@ -13,13 +13,26 @@ export function multiplyAmount(amount: number, factor: number): number {
   return Math.round(amount * factor * 100) / 100;
 }
 
+/** Thousands grouped with commas ("1,000", "12,345,678.50"): the commas are separators. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d{0,2})?$/;
+/** Plain digits with an optional decimal mark, a dot or a comma ("1000.50", "12,5"). */
+const PLAIN = /^\d+([.,]\d{0,2})?$/;
+/** Digits a double holds exactly with two decimals (far above any amount a member types). */
+const MAX_DIGITS = 13;
+
 /**
  * What a member typed into an amount field, as a number with at most two
- * decimals; undefined when it is not one. Accepts a comma as the decimal mark
- * (some Android keyboards offer only that) and ignores thousands separators' spaces.
+ * decimals; undefined when it is not one. The one parser of every amount field
+ * (docs/member-web.md, "Amounts"): "1,000" and "1,000.50" read as thousands
+ * groups, "1000.50" and "12,5" as decimals (some Android keyboards offer only a
+ * comma), and spaces (also the narrow ones of a paste) are ignored.
  */
 export function parseAmountInput(input: string): number | undefined {
-  const text = input.trim().replace(/\s/g, '');
-  if (!/^\d+([.,]\d{0,2})?$/.test(text)) return undefined;
-  return Number(text.replace(',', '.'));
+  const text = input.replace(/[\s\u00a0\u2009\u202f]/g, '');
+  let plain: string;
+  if (GROUPED.test(text)) plain = text.replace(/,/g, '');
+  else if (PLAIN.test(text)) plain = text.replace(',', '.');
+  else return undefined;
+  if (plain.replace('.', '').length > MAX_DIGITS) return undefined;
+  return Number(plain);
 }

@@ -3,7 +3,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import { ZBanksResponse } from '@jetton/contract/lookup';
 import { apiRequest } from './api-client';
 
-/** GET /api/lookup/banks (code, nameTH, nameEN), shared by registration and the profile. Loads in the background. */
+/** GET /api/lookup/banks (code and a name per language), shared by registration and the profile. Loads in the background. */
 export function useBanks() {
   return useQuery({
     queryKey: ['lookup', 'banks'],

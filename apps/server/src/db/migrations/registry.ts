@@ -12,6 +12,7 @@ import * as m0010 from './0010-sessions-dead-index.ts';
 import * as m0011 from './0011-qr-provider-ref.ts';
 import * as m0014 from './0014-key-leases.ts';
 import * as m0020 from './0020-chat.ts';
+import * as m0022 from './0022-lookup-local-names.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-qr-provider-ref': m0011,
   '0014-key-leases': m0014,
   '0020-chat': m0020,
+  '0022-lookup-local-names': m0022,
 };

@@ -17,7 +17,7 @@ export type ProfileDeps = { members: MemberRepository; auth: AuthService; lookup
 /**
  * The logged-in member's own data. Every method takes the member id from the
  * session (memberOf(request)), never from the request, so a member can only
- * ever read or change their own row (house style 5).
+ * ever read or change their own row (docs/accounts.md, "The member guard").
  */
 export function createProfileService(deps: ProfileDeps) {
   const { members, auth, lookups, clock } = deps;
@@ -47,7 +47,8 @@ export function createProfileService(deps: ProfileDeps) {
       const m = await load(memberId);
       const bank = (await lookups.get('banks')).find((b) => b.code === m.bank_code);
       // A bank the operator removed from the list still shows, by its code.
-      return { bankAccountName: m.bank_account_name, bankAccountNo: m.bank_account_no, bankCode: m.bank_code, bank: { nameTH: bank?.nameTH ?? m.bank_code } };
+      const names = bank ? { nameTH: bank.nameTH, nameLA: bank.nameLA, nameEN: bank.nameEN } : { nameTH: m.bank_code, nameLA: m.bank_code, nameEN: m.bank_code };
+      return { bankAccountName: m.bank_account_name, bankAccountNo: m.bank_account_no, bankCode: m.bank_code, bank: names };
     },
 
     async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {
@@ -70,7 +71,7 @@ export function createProfileService(deps: ProfileDeps) {
       await members.updateBankAccountName(memberId, request.bankAccountName, clock.now());
     },
 
-    /** Ends every session (domain rules 10) and answers a fresh token for the device that asked. */
+    /** Ends every session (docs/accounts.md, "Passwords") and answers a fresh token for the device that asked. */
     async changePassword(memberId: string, request: TChangePasswordRequest): Promise<{ token: string }> {
       const member = await load(memberId);
       await auth.checkPassword(member, request.oldPassword);

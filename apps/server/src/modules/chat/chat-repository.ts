@@ -35,7 +35,7 @@ const MESSAGE_COLUMNS = [
   'created_at',
 ] as const;
 
-/** Kysely stays here (house style 3): conversations, messages and media of the chat. */
+/** Kysely stays here (docs/engineering.md, "House rules"): conversations, messages and media of the chat. */
 export function createChatRepository(db: Kysely<DB>) {
   const messages = (q: Kysely<DB> | Transaction<DB>) => q.selectFrom('chat_messages').select(MESSAGE_COLUMNS);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZQrCancelResponse, ZQrCreateRequest, ZQrIdParams, ZQrProviderParams, ZQrStateResponse } from '@jetton/contract/deposit';
+import { ZQrCancelResponse, ZQrCreateRequest, ZQrIdParams, ZQrProviderParams, ZQrStateResponse, ZQrStatusResponse } from '@jetton/contract/deposit';
 import { ROUTES } from '@jetton/contract/routes';
 import { QR_SIGNATURE_HEADER } from '../../adapters/qr-gateway/callback-signature.ts';
 import { memberOf } from '../auth/member-guard.ts';
@@ -24,6 +24,12 @@ export async function registerQrRoutes(app: FastifyInstance, qr: QrService): Pro
     ROUTES.qrcode.byProvider,
     { onRequest: app.requireMember, schema: { ...schema, params: ZQrProviderParams, body: ZQrCreateRequest, response: { 200: ZQrStateResponse } } },
     async (request) => qr.create(memberOf(request).memberId, request.params.provider, request.body.amount),
+  );
+
+  r.get(
+    ROUTES.qrcode.status,
+    { onRequest: app.requireMember, schema: { ...schema, params: ZQrIdParams, response: { 200: ZQrStatusResponse } } },
+    async (request) => qr.status(memberOf(request).memberId, request.params.qrcodeId),
   );
 
   r.delete(

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
 import { fromMinor, toMinor } from '@jetton/contract/money';
+import type { TQrStatusResponse } from '@jetton/contract/deposit';
 import type { TQrState } from '@jetton/contract/wallet';
 import { qrCallbackSignatureValid } from '../../adapters/qr-gateway/callback-signature.ts';
 import { QrGatewayError, type QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
@@ -31,7 +32,7 @@ type Deps = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const NO_QR: TQrState = { qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: null, message: null };
+const NO_QR: TQrState = { qrcodeId: null, hasQrcode: false, qrcode: null, payload: null, amount: null, expireIn: null, message: null };
 
 const ZCallback = z.object({
   qrcodeId: z.string().max(64),
@@ -44,7 +45,7 @@ const ZCallback = z.object({
 
 export type CallbackResult = { status: 'CREDITED' | 'ALREADY_CREDITED' };
 
-/** QR deposits (domain rules section 4): one open QR per member and provider, credited only by a signed callback. */
+/** QR deposits (docs/deposits.md): one open QR per member and provider, credited only by a signed callback. */
 export function createQrService(deps: Deps) {
   const qrs = createQrRepository(deps.db);
 
@@ -52,7 +53,7 @@ export function createQrService(deps: Deps) {
     if (qr.payload === '') return NO_QR; // still being issued by the gateway
     const svg = await QRCode.toString(qr.payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     const expireIn = Math.max(0, Math.floor((qr.expires_at.getTime() - deps.clock.now().getTime()) / 1000));
-    return { qrcodeId: qr.id, hasQrcode: true, qrcode: svg, amount: fromMinor(qr.amount), expireIn, message: null };
+    return { qrcodeId: qr.id, hasQrcode: true, qrcode: svg, payload: qr.payload, amount: fromMinor(qr.amount), expireIn, message: null };
   }
 
   return {
@@ -94,6 +95,16 @@ export function createQrService(deps: Deps) {
         await qrs.close(id, 'cancelled', deps.clock.now());
         throw new AppError('QR_FAIL');
       }
+    },
+
+    /**
+     * Where one of the member's own QRs stands, as stored: `paid` once its
+     * callback credited the wallet. Another member's id or an unknown one is NO_DATA.
+     */
+    async status(memberId: string, qrcodeId: string): Promise<TQrStatusResponse> {
+      const qr = UUID.test(qrcodeId) ? await qrs.findOwned(memberId, qrcodeId) : undefined;
+      if (!qr) throw new AppError('NO_DATA');
+      return { qrcodeId: qr.id, provider: qr.provider as QrProvider, status: qr.status, amount: fromMinor(qr.amount) };
     },
 
     /** Cancels the member's own open QR; another member's id or an unknown one is NO_DATA. */

@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SLIP_UPLOAD,
+  ZSlipIdParams,
   ZSlipImageResponse,
   ZSlipListRequest,
   ZSlipListResponse,
   ZSlipReferenceParams,
+  ZSlipStatusResponse,
   ZSlipUploadResponse,
 } from '@jetton/contract/deposit';
 import { ROUTES } from '@jetton/contract/routes';
@@ -61,6 +63,12 @@ export async function registerSlipRoutes(app: FastifyInstance, slips: SlipServic
     ROUTES.statement.slip,
     { onRequest: app.requireMember, schema: { tags: ['deposit'], security: bearer, body: ZSlipListRequest, response: { 200: ZSlipListResponse } } },
     async (request) => ({ slips: (await slips.list(memberOf(request).memberId, request.body)).map(toSlipView) }),
+  );
+
+  r.get(
+    ROUTES.wallet.slipStatus,
+    { onRequest: app.requireMember, schema: { tags: ['deposit'], security: bearer, params: ZSlipIdParams, response: { 200: ZSlipStatusResponse } } },
+    async (request) => ({ slip: toSlipView(await slips.owned(memberOf(request).memberId, request.params.slipId)) }),
   );
 
   r.get(

@@ -16,7 +16,7 @@ type Deps = { db: Kysely<DB>; storage: ObjectStorage; rules: DepositRulesSource;
 /** Where a signed slip image is served (see slip-routes.ts). */
 export const SLIP_IMAGE_PATH = '/api/slip-image';
 
-/** Slip upload, history and image links (domain rules section 4). */
+/** Slip upload, history and image links (docs/deposits.md, "Bank transfer with a slip"). */
 export function createSlipService(deps: Deps) {
   const slips = createSlipRepository(deps.db);
 
@@ -56,6 +56,13 @@ export function createSlipService(deps: Deps) {
 
     async list(memberId: string, page: { page: number; limit: number }): Promise<Slip[]> {
       return slips.listOwned(memberId, { offset: (page.page - 1) * page.limit, limit: page.limit });
+    },
+
+    /** One of the member's own slips (the upload dialog polls it until decided); NO_DATA for anyone else's or an unknown id. */
+    async owned(memberId: string, slipId: string): Promise<Slip> {
+      const slip = UUID.test(slipId) ? await slips.findOwned(memberId, slipId) : undefined;
+      if (!slip) throw new AppError('NO_DATA');
+      return slip;
     },
 
     /** A short-lived link to the owner's slip image; NO_DATA for anyone else's or an unknown id. */

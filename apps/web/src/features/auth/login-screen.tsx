@@ -15,7 +15,7 @@ type FieldErrors = { username?: boolean; password?: boolean };
 /**
  * The Foundation login: phone, password, remember me. It validates with the
  * contract's ZLoginRequest on a plain form instead of react-hook-form, because
- * /login must ship the least JavaScript of all routes (architecture doc).
+ * /login must ship the least JavaScript of all routes (docs/performance.md, "Budgets").
  */
 export function LoginScreen() {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ const activeStatus: ResponseParser<TActive> = {
 };
 
 /**
- * Spec section 2: every navigation to /login first asks whether the service is
+ * docs/screens.md, "Routes and layouts": every navigation to /login first asks whether the service is
  * closed, and a closed service sends the visitor to /terminated. If the check
  * itself fails (offline, server down) the login page still opens: the login
  * call will report the problem in words.

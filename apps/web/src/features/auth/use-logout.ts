@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 /**
- * Logout (spec section 4): clear the token and related keys, drop cached member
+ * Logout (docs/screens.md, "The session in the browser"): clear the token and related keys, drop cached member
  * data, tell the server best-effort (so it can revoke the token), go to /login.
  * The member never waits for the server: leaving must work offline too.
  */

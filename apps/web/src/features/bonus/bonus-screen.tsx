@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { Page } from '@/components/ui/page';
 
-/** Placeholder until the bonus issue builds this screen: the layout and an honest "not available yet". */
+/** Placeholder until the bonus screen is built: the layout and an honest "not available yet". */
 export function BonusScreen() {
   const { t } = useTranslation();
   return (

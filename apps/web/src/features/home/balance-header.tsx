@@ -18,7 +18,7 @@ type BalanceHeaderProps = {
 };
 
 /**
- * The home header (spec section 2): member name, coins, logo, the total
+ * The home header (docs/screens.md, "Home"): member name, coins, logo, the total
  * (wallet + every game) large with tabular numerals, 'check balance' with the
  * last update, and the invite bonus with its receive button.
  */

@@ -3,19 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { TBankAccount } from '@jetton/contract/account';
 import { Button } from '@/components/ui/button';
+import { useLocale } from '@/i18n/use-locale';
 import { formatAccountNumber } from '@/lib/format';
+import { localName } from '@/lib/local-name';
 import styles from './bank-account-card.module.css';
 
 type BankAccountCardProps = {
   account: TBankAccount | null;
-  /** True for a KTB, TMB or BBL account whose name is not in Latin letters (spec section 2). */
+  /** True for a KTB, TMB or BBL account whose name is not in Latin letters (docs/screens.md, "Home"). */
   canFixName: boolean;
   onFixName: () => void;
 };
 
-/** The member's own bank account: Thai bank name, account name, number as 3-3-4. */
+/** The member's own bank account: the bank's name in the page's language, account name, number as 3-3-4. */
 export function BankAccountCard({ account, canFixName, onFixName }: BankAccountCardProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const titleId = useId();
   return (
     <section className={styles.card} aria-labelledby={titleId}>
@@ -28,9 +31,7 @@ export function BankAccountCard({ account, canFixName, onFixName }: BankAccountC
         </h2>
         {account ? (
           <>
-            <p className={styles.bank} lang="th">
-              {account.bank.nameTH}
-            </p>
+            <p className={styles.bank}>{localName(account.bank, locale)}</p>
             <p className={styles.name}>{account.bankAccountName}</p>
             <p className={styles.number} translate="no">
               {formatAccountNumber(account.bankAccountNo)}

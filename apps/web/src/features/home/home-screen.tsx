@@ -12,14 +12,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { AgreementSheet } from './agreement-sheet';
 import { BalanceHeader } from './balance-header';
 import { BankAccountCard } from './bank-account-card';
-import { GameAccountSheet } from './game-account-sheet';
-import { GameSections } from './game-sections';
-import { DepositSheet } from './deposit-sheet';
-import { TransferSheet } from './transfer-sheet';
+import type { HomeParts } from './home-parts';
 import { useAgreement } from './use-agreement';
 import { WalletWidgets, type LaterWidget } from './wallet-widgets';
-import { WithdrawSheet } from './withdraw-sheet';
-import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from './wallet-api';
+import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from '@/lib/wallet-api';
 import styles from './home-screen.module.css';
 
 type OpenSheet =
@@ -32,11 +28,11 @@ type OpenSheet =
   | null;
 
 /**
- * /user/home (spec section 2): the balance header, wallet widgets, the
+ * /user/home (docs/screens.md, "Home"): the balance header, wallet widgets, the
  * member's bank account and the game-account cards by category, with the
  * transfer, game account, agreement and bank-name dialogs.
  */
-export function HomeScreen() {
+export function HomeScreen({ parts }: { parts: HomeParts }) {
   const { t } = useTranslation();
   usePageTitle(t('home.title'));
   const wallet = useWallet();
@@ -57,12 +53,13 @@ export function HomeScreen() {
           </Button>
         </div>
       )}
-      {wallet.data && <HomeContent data={wallet.data} />}
+      {wallet.data && <HomeContent data={wallet.data} parts={parts} />}
     </div>
   );
 }
 
-function HomeContent({ data }: { data: TWalletResponse }) {
+function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts }) {
+  const { GameSections, TransferSheet, DepositSheet, WithdrawSheet, GameAccountSheet } = parts;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refresh = useRefreshSlots();
@@ -91,7 +88,7 @@ function HomeContent({ data }: { data: TWalletResponse }) {
         onReceiveInvite={() => setOpen({ kind: 'later', widget: 'inviteBonus' })}
       />
       <WalletWidgets
-        // The prize wheel arrives with its own issue; until a wheel can be active, 'refresh all' takes its place.
+        // The prize wheel is not built yet; until a wheel can be active, 'refresh all' takes its place.
         wheelActive={false}
         coin={data.profile.coin}
         invite={data.invite}

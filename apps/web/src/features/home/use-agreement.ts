@@ -17,7 +17,7 @@ export function scheduleAgreement(seen: boolean, onDue: () => void): () => void 
 const ACCEPTED = 'true';
 
 /**
- * The agreement dialog (spec section 2): 1.5 s after home opens, unless
+ * The agreement dialog (docs/screens.md, "Home"): 1.5 s after home opens, unless
  * localStorage `remember-agreement` says it was seen. The texts load in the
  * background meanwhile; with none (or a failed load) nothing is shown.
  */

@@ -14,11 +14,11 @@ import {
 import { cx } from '@/lib/cx';
 import styles from './wallet-widgets.module.css';
 
-/** Widgets whose dialogs belong to later issues: each opens an honest "not available yet". */
+/** Widgets whose dialogs are not built yet: each opens an honest "not available yet". */
 export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
-  /** The prize wheel widget replaces 'refresh all' only while a wheel is active (spec section 2). */
+  /** The prize wheel widget replaces 'refresh all' only while a wheel is active (docs/screens.md, "Home"). */
   wheelActive: boolean;
   coin: number;
   invite: { success: number; fail: number };

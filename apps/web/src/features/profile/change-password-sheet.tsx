@@ -18,7 +18,7 @@ const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPas
 
 type SheetProps = { open: boolean; onClose: () => void };
 
-/** The lock icon's dialog: old, new and confirm password; cancel and save (spec section 2). */
+/** The lock icon's dialog: old, new and confirm password; cancel and save (docs/screens.md, "Profile"). */
 export function ChangePasswordSheet({ open, onClose }: SheetProps) {
   const { t } = useTranslation();
   return (

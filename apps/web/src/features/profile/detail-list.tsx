@@ -5,8 +5,6 @@ type Detail = {
   value: string;
   /** Digits and codes: tabular numerals and no machine translation. */
   latin?: boolean;
-  /** The value's own language when it differs from the page (the bank name is always Thai). */
-  lang?: string;
 };
 
 /** Label/value rows as a description list, so each value is read with its label. */
@@ -16,7 +14,7 @@ export function DetailList({ items }: { items: Detail[] }) {
       {items.map((item) => (
         <div key={item.label} className={styles.row}>
           <dt className={styles.label}>{item.label}</dt>
-          <dd className={item.latin ? styles.latinValue : styles.value} lang={item.lang} translate={item.latin ? 'no' : undefined}>
+          <dd className={item.latin ? styles.latinValue : styles.value} translate={item.latin ? 'no' : undefined}>
             {item.value}
           </dd>
         </div>

@@ -27,7 +27,7 @@ export function useProfile() {
 }
 
 /**
- * The member's bank account. The spec gives it one source, GET /api/wallet
+ * The member's bank account. Its one source is GET /api/wallet
  * (`bankAccount`); only that part of the answer is read here, so the profile
  * does not depend on the wallet's other fields.
  */
@@ -43,7 +43,7 @@ export function useBankAccount() {
   });
 }
 
-/** PUT /api/account/changepwd; the server then ends every session (domain rules 10). */
+/** PUT /api/account/changepwd; the server then ends every session (docs/accounts.md, "Passwords"). */
 export function useChangePassword() {
   return useMutation<unknown, ApiError, TChangePasswordRequest>({
     mutationFn: (body) =>

@@ -4,7 +4,7 @@ import { ZChangePasswordRequest } from '@jetton/contract/account';
 /** The confirm rule's code; the dialog words it 'password not equal'. */
 export const PASSWORD_NOT_EQUAL = 'PASSWORD_NOT_EQUAL';
 
-/** Change password (spec section 5): all three required, new == confirm, else nothing is sent. */
+/** Change password (docs/screens.md, "Profile"): all three required, new == confirm, else nothing is sent. */
 export const changePasswordForm = z
   .object({
     oldPassword: ZChangePasswordRequest.shape.oldPassword,

@@ -6,7 +6,9 @@ import { Landmark, Lock, PencilLine } from 'lucide-react';
 import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
+import { useLocale } from '@/i18n/use-locale';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
+import { localName } from '@/lib/local-name';
 import { needsLatinNameFix } from '@/lib/names';
 import { ChangePasswordSheet } from './change-password-sheet';
 import { DetailList } from './detail-list';
@@ -16,12 +18,13 @@ import styles from './profile-screen.module.css';
 type OpenSheet = 'password' | 'bankName' | null;
 
 /**
- * /user/profile (spec section 2): name, member id, created date, username,
+ * /user/profile (docs/screens.md, "Profile"): name, member id, created date, username,
  * the bank account; the lock opens the change-password dialog; a KTB, TMB or
  * BBL account with a non-Latin name is offered the name edit.
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const profile = useProfile();
   const bankAccount = useBankAccount();
   const queryClient = useQueryClient();
@@ -87,7 +90,7 @@ export function ProfileScreen() {
           <DetailList
             items={[
               { label: t('profile.bankAccountName'), value: account.bankAccountName },
-              { label: t('profile.bankName'), value: account.bank.nameTH, lang: 'th' },
+              { label: t('profile.bankName'), value: localName(account.bank, locale) },
               { label: t('profile.bankAccountNo'), value: formatAccountNumber(account.bankAccountNo), latin: true },
             ]}
           />

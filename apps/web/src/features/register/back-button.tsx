@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** The wizard's "Back" (spec: a back button between steps); it keeps what the member typed. */
+/** The wizard's "Back" (docs/screens.md, "Registration wizard"); it keeps what the member typed. */
 export function BackButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   const { t } = useTranslation();
   return (

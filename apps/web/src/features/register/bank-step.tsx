@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
+import { useLocale } from '@/i18n/use-locale';
 import { buildFlags } from '@/lib/build-flags';
 import { formErrorText } from '@/lib/form-error';
+import { localName } from '@/lib/local-name';
 import { translateError } from '@/lib/translate-error';
 import { upperCased } from '@/lib/upper-case-input';
 import { BackButton } from './back-button';
@@ -30,6 +32,7 @@ type BankStepProps = StepProps & { profile: ProfileFormValues; onRegistered: () 
 /** Step 4: bank, account name (first + last), account number, source, invite code and, on the Lao build, currency. */
 export function BankStep({ state, dispatch, profile, onRegistered }: BankStepProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const banks = useBanks();
   const sources = useSources();
   const register = useRegister();
@@ -78,7 +81,7 @@ export function BankStep({ state, dispatch, profile, onRegistered }: BankStepPro
             </option>
             {banks.data?.map((bank) => (
               <option key={bank.code} value={bank.code}>
-                {bank.nameTH}
+                {localName(bank, locale)}
               </option>
             ))}
           </SelectField>
@@ -113,7 +116,7 @@ export function BankStep({ state, dispatch, profile, onRegistered }: BankStepPro
         <option value="">{t('register.bank.choose')}</option>
         {sources.data?.map((source) => (
           <option key={source.code} value={source.code}>
-            {source.description}
+            {localName(source, locale)}
           </option>
         ))}
       </SelectField>

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LAO_CURRENCY_CHOICES } from '@jetton/contract/constants';
 import styles from './currency-choice.module.css';
 
-/** Lao build only (spec section 5): the wallet currency, LAK or BAHT, LAK by default. */
+/** Lao build only (docs/screens.md, "Registration wizard"): the wallet currency, LAK or BAHT, LAK by default. */
 export function CurrencyChoice({ registration }: { registration: UseFormRegisterReturn<'currency'> }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { storage } from '@/lib/storage';
 const INVITE_CODE_MAX = 40;
 
 /**
- * /register?code=PR100001 (spec section 2): the invite code is kept in storage
+ * /register?code=PR100001 (docs/screens.md, "Registration wizard"): the invite code is kept in storage
  * key `code`, so it survives the visitor wandering to /howto and back, and is
  * sent as inviteCode with the registration.
  */

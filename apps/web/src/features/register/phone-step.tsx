@@ -18,7 +18,7 @@ import styles from './register-screen.module.css';
 /**
  * Step 1. The registerOTP lookup is read at submit time; when it is on, a code
  * is sent and step 2 follows, unless the server answers that the phone is
- * already verified (spec section 4).
+ * already verified (docs/screens.md, "Registration wizard").
  */
 export function PhoneStep({ state, dispatch }: StepProps) {
   const { t } = useTranslation();

@@ -17,9 +17,10 @@ import { indicatorSteps, initialWizardState, wizardReducer } from './wizard';
 import styles from './register-screen.module.css';
 
 /**
- * /register: the four-step wizard of spec section 4 (phone; one-time code when
- * needed; profile, checked by the server; bank data). On success a toast shows
- * and the member goes to /login after DELAYS_MS.registerRedirect.
+ * /register: the four-step wizard (phone; one-time code when needed; profile,
+ * checked by the server; bank data; docs/screens.md, "Registration wizard").
+ * On success a toast shows and the member goes to /login after
+ * DELAYS_MS.registerRedirect.
  */
 export function RegisterScreen() {
   const { t } = useTranslation();

@@ -8,13 +8,13 @@ function optional(value: string | null | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** POST /api/account/validate: step 3's fields (spec section 4). */
+/** POST /api/account/validate: step 3's fields (docs/screens.md, "Registration wizard"). */
 export function toValidateRequest(phone: string, profile: ProfileFormValues, inviteCode: string | null) {
   return { name: profile.name, username: phone, password: profile.password, inviteCode: optional(inviteCode) };
 }
 
 /**
- * POST /api/account (spec section 3): bankAccountName is the first and last
+ * POST /api/account (docs/accounts.md, "Registration"): bankAccountName is the first and last
  * name joined by a space. The Lao build sends the member's currency choice;
  * the default build is always THB.
  */

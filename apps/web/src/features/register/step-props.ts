@@ -4,7 +4,7 @@ import type { OtpChallenge, WizardAction, WizardState } from './wizard';
 
 export type StepProps = { state: WizardState; dispatch: Dispatch<WizardAction> };
 
-/** The server allows one code per phone per minute (domain rules section 10). */
+/** The server allows one code per phone per minute (docs/accounts.md, "Phone codes (one-time codes)"). */
 export const OTP_RESEND_WAIT_MS = 60_000;
 
 /** A send answer as the wizard keeps it, with the time a resend becomes possible. */

@@ -1,6 +1,6 @@
 import type { BankFormInput, ProfileFormInput } from './register-schemas';
 
-/** Spec section 4: phone, one-time code (only when needed), profile, bank. */
+/** docs/screens.md, "Registration wizard": phone, one-time code (only when needed), profile, bank. */
 export type WizardStep = 'phone' | 'otp' | 'profile' | 'bank';
 
 /** A sent code: its reference (shown), its token (sent back with the code) and when a resend is allowed. */

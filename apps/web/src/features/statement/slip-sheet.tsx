@@ -15,7 +15,7 @@ import styles from './slip-sheet.module.css';
 
 type SlipSheetProps = { open: boolean; onClose: () => void };
 
-/** Slip history (spec sections 2, 4, 8): refresh, 10 a page, status with the reason, view-image link. */
+/** Slip history (docs/screens.md, "Statement"): refresh, 10 a page, status with the reason, view-image link. */
 export function SlipSheet({ open, onClose }: SlipSheetProps) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '@jetton/contract/constants';
 import { ZStatementResponse } from '@jetton/contract/wallet';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/statement {page, limit}: one page of the member's statement, 10 rows (spec section 9). */
+/** POST /api/statement {page, limit}: one page of the member's statement, 10 rows (docs/screens.md, "Statement"). */
 export function useStatements(page: number) {
   return useQuery({
     queryKey: ['statement', page],

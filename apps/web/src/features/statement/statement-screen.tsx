@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { useLocale } from '@/i18n/use-locale';
+import { localName } from '@/lib/local-name';
 import { useBanks } from '@/lib/use-banks';
 import { useNow } from '@/lib/use-now';
 import { SlipSheet } from './slip-sheet';
@@ -14,7 +15,7 @@ import { useGameNames, useStatements } from './statement-api';
 import styles from './statement-screen.module.css';
 
 /**
- * /user/statement (spec section 2): the member's money movements, 10 a page,
+ * /user/statement (docs/screens.md, "Statement"): the member's money movements, 10 a page,
  * newest first, and the slip history dialog.
  */
 export function StatementScreen() {
@@ -28,7 +29,7 @@ export function StatementScreen() {
   const banks = useBanks();
   // Thai names for Thai, the English ones otherwise (as the deposit dialog shows them).
   const bankNames = useMemo(
-    () => banks.data && new Map(banks.data.map((bank) => [bank.code, locale === 'th' ? bank.nameTH : bank.nameEN])),
+    () => banks.data && new Map(banks.data.map((bank) => [bank.code, localName(bank, locale)])),
     [banks.data, locale],
   );
   const pageCount = Math.max(1, Math.ceil((statements.data?.total ?? 0) / PAGE_SIZE.statement));

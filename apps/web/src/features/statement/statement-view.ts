@@ -3,7 +3,7 @@ import { formatMoney } from '@/lib/format';
 
 export type StatementStatus = 'success' | 'failed' | 'progress';
 
-/** Spec section 4: SUCCESS and FAILED are final; anything else shows as in progress. */
+/** docs/screens.md, "Statement": SUCCESS and FAILED are final; anything else shows as in progress. */
 export function statementStatus(status: string): StatementStatus {
   switch (status.toUpperCase()) {
     case 'SUCCESS':

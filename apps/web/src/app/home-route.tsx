@@ -1,0 +1,14 @@
+import { DepositSheet } from '@/features/deposit/deposit-sheet';
+import { GameAccountSheet } from '@/features/games/game-account-sheet';
+import { GameSections } from '@/features/games/game-sections';
+import { HomeScreen } from '@/features/home/home-screen';
+import type { HomeParts } from '@/features/home/home-parts';
+import { TransferSheet } from '@/features/transfer/transfer-sheet';
+import { WithdrawSheet } from '@/features/withdraw/withdraw-sheet';
+
+const parts: HomeParts = { GameSections, TransferSheet, DepositSheet, WithdrawSheet, GameAccountSheet };
+
+/** /user/home: the home screen composed with the game, transfer, deposit and withdraw features. */
+export function HomeRoute() {
+  return <HomeScreen parts={parts} />;
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { LIMITS } from '@jetton/contract/constants';
+import { WALLET } from '@jetton/contract/wallet';
+import { parseAmountInput } from '@/lib/money';
+
+/** Codes of the transfer form's rules; the modal words them (docs/screens.md, "Home"). */
+export const TRANSFER_RULES = {
+  selectAccount: 'SELECT_ACCOUNT',
+  sameAccount: 'CANNOT_TRANSFER',
+  minimum: 'TRANSFER_MIN',
+  invalidAmount: 'AMOUNT_INVALID',
+} as const;
+
+/**
+ * Transfer modal (docs/screens.md, "Home"): from and to both chosen, else 'select
+ * account'; from and to different, else 'cannot transfer'; amount at least
+ * LIMITS.transferMin (1 baht), else the minimum-amount message.
+ */
+export const transferForm = z
+  .object({
+    from: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
+    to: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
+    amount: z.string().transform((text, ctx) => {
+      const amount = parseAmountInput(text);
+      if (amount === undefined && text.trim() !== '') {
+        ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.invalidAmount });
+        return z.NEVER;
+      }
+      if (amount === undefined || amount < LIMITS.transferMin) {
+        ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.minimum });
+        return z.NEVER;
+      }
+      return amount;
+    }),
+  })
+  .refine((v) => v.from === '' || v.to === '' || v.from !== v.to, {
+    error: TRANSFER_RULES.sameAccount,
+    path: ['to'],
+    // Also while the amount is wrong: the member sees every problem at once.
+    when: ({ value }) => {
+      const { from, to } = value as { from?: unknown; to?: unknown };
+      return typeof from === 'string' && typeof to === 'string';
+    },
+  });
+
+export type TransferFormInput = z.input<typeof transferForm>;
+export type TransferFormValues = z.output<typeof transferForm>;
+
+/** The choices of both selects: the wallet first, then the member's active game accounts. */
+export function transferAccounts(games: readonly { code: string; name: string; isActive: boolean }[]): { value: string; name?: string }[] {
+  return [{ value: WALLET }, ...games.filter((game) => game.isActive).map((game) => ({ value: game.code, name: game.name }))];
+}

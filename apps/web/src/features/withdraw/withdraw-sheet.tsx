@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ErrorDialog } from '@/components/ui/error-dialog';
+import { Sheet } from '@/components/ui/sheet';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast-store';
+import { formatMoney } from '@/lib/format';
+import { parseAmountInput } from '@/lib/money';
+import { translateError } from '@/lib/translate-error';
+import { checkWithdraw, useWithdraw, useWithdrawLimits, type WithdrawCheck } from './withdraw-api';
+import styles from './withdraw-sheet.module.css';
+
+type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number };
+
+/** Withdraw modal (docs/screens.md, "Home"): an amount between the server's min and max, then 'wait for transfer'. */
+export function WithdrawSheet({ open, onClose, walletAmount }: WithdrawSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <Sheet open={open} onClose={onClose} title={t('home.withdrawDialog.title')}>
+      <WithdrawBody onDone={onClose} walletAmount={walletAmount} />
+    </Sheet>
+  );
+}
+
+function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmount: number }) {
+  const { t } = useTranslation();
+  const limits = useWithdrawLimits(true);
+  const withdraw = useWithdraw();
+  const [input, setInput] = useState('');
+  const [check, setCheck] = useState<WithdrawCheck>('ok');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const message = (): string | undefined => {
+    if (check === 'ok' || !limits.data) return undefined;
+    if (check === 'min') return t('home.withdrawDialog.minimum', { amount: formatMoney(limits.data.withdrawMin) });
+    if (check === 'max') return t('home.withdrawDialog.maximum', { amount: formatMoney(limits.data.withdrawMax) });
+    return t('home.transferDialog.invalidAmount');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!limits.data) return;
+    const amount = parseAmountInput(input);
+    const result = checkWithdraw(amount, limits.data);
+    setCheck(result);
+    if (result !== 'ok' || amount === undefined) return;
+    withdraw.mutate(
+      { amount },
+      {
+        onSuccess: () => {
+          onDone();
+          showToast(t('home.withdrawDialog.success'), 'success');
+        },
+        onError: (error) => setFailure(translateError(t, error.code)),
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <TextField
+        label={t('home.withdrawDialog.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        value={input}
+        onChange={(event) => {
+          setInput(event.target.value);
+          setCheck('ok');
+        }}
+        hint={
+          limits.data
+            ? t('home.withdrawDialog.limits', {
+                min: formatMoney(limits.data.withdrawMin),
+                max: formatMoney(limits.data.withdrawMax),
+                balance: formatMoney(walletAmount),
+              })
+            : t('common.loading')
+        }
+        error={message()}
+      />
+      <Button type="submit" block loading={withdraw.isPending} disabled={!limits.data}>
+        {t('home.withdrawDialog.submit')}
+      </Button>
+      <ErrorDialog open={failure !== null} onClose={() => setFailure(null)} text={failure ?? ''} />
+    </form>
+  );
+}
