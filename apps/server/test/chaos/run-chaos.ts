@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
-import { seedDatabase } from '../../src/db/seed.ts';
+import { seedDatabase } from '../../src/seed.ts';
 import { createChaosChecks, totalOf, type ChaosChecks } from './chaos-checks.ts';
 import { createChaosClients, type ChaosMember } from './chaos-clients.ts';
 import { applyProviderFaults, chaosPhases, resetProviderFaults, terminateServerConnections, type ChaosPhase } from './chaos-faults.ts';
