@@ -22,6 +22,8 @@ export type Endpoint = {
   request: (probes: Probes, n: number) => Built;
   /** Requests a member of the pool may make before its limit (0: no pool). */
   poolUse?: number;
+  /** Statuses that are the expected answer besides 2xx. */
+  expect?: number[];
 };
 
 /** Endpoints left out, and why (printed with the results). */
@@ -84,10 +86,11 @@ export const ENDPOINTS: Endpoint[] = [
       return { method: 'POST', path: '/api/wallet/transfer', ...json(probe(p, Math.floor(n / 2)).token, { from, to, amount: 1 }, true) };
     },
   },
-  { name: 'POST /api/wallet/refresh/slot', connections: 4, request: (p, n) => ({ method: 'POST', path: '/api/wallet/refresh/slot', ...json(probe(p, n).token) }) },
+  { name: 'GET /api/wallet/refresh/slot', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet/refresh/slot', ...json(probe(p, n).token) }) },
   { name: 'GET /api/wallet/account/:code', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet/account/pg', ...json(probe(p, n).token) }) },
-  { name: 'GET /api/wallet/activate/:code', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet/activate/pg', ...json(probe(p, n).token) }) },
-  { name: 'POST /api/wallet/resetpassword/:code', connections: 1, request: (p, n) => ({ method: 'POST', path: '/api/wallet/resetpassword/pg', ...json(probe(p, n).token) }) },
+  // The probes' game is active already: 409 SLOT_ALREADY_ACTIVE after reading the account (a new activation is the provider's scrypt).
+  { name: 'GET /api/wallet/activate/:code', connections: 4, expect: [409], request: (p, n) => ({ method: 'GET', path: '/api/wallet/activate/pg', ...json(probe(p, n).token) }) },
+  { name: 'GET /api/wallet/resetpassword/:code', connections: 1, request: (p, n) => ({ method: 'GET', path: '/api/wallet/resetpassword/pg', ...json(probe(p, n).token) }) },
   {
     name: 'GET /api/autoLogin/:game/:username',
     connections: 4,

@@ -13,6 +13,7 @@
  * job's tick time with a fixed amount of pending work) and `check` (the
  * ledger's invariants).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,6 +113,16 @@ const bank = await sql<{ id: bigint }>`select ledger_account('system', null, 'ba
 for (const m of probes) {
   await sql`select * from ledger_post('deposit.bench', 'top-up', ${`topup-${m.id}-${Date.now()}`}, null,
     array[${bank.rows[0]?.id ?? 0n}::bigint, ledger_account('wallet', ${m.id}::uuid, 'wallet', 'THB')], array[-100000000, 100000000]::bigint[])`.execute(db);
+}
+// And 1,000.00 at the game, so a game -> wallet transfer that overtakes its wallet -> game never lacks money.
+for (const m of probes) {
+  const funded = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/transfer',
+    headers: { authorization: `Bearer ${await tokenOf(m)}`, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+    payload: JSON.stringify({ from: 'WALLET', to: 'pg', amount: 1000 }),
+  });
+  if (funded.statusCode !== 200) throw new Error(`game funding failed: ${funded.body}`);
 }
 const slipOf = await sql<{ member_id: string; id: string }>`
   select distinct on (member_id) member_id, id from slips where member_id = any(${probes.map((p) => p.id)}::uuid[]) order by member_id, created_at desc`.execute(db);

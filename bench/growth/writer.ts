@@ -22,7 +22,8 @@ import { TRANSFER_ENTRY_KINDS } from '../../apps/server/src/modules/wallet/trans
 import type { ActivityDay, ActivityEvent } from './activity.ts';
 
 export const GROWTH_GAME = 'pg';
-export const GROWTH_BANK = 'SCB';
+/** A bank whose account names members may edit (PUT /api/account/bankAccountName). */
+export const GROWTH_BANK = 'KTB';
 const CURRENCY = 'THB';
 const SITE_ACCOUNT = ACCOUNT_CODES.bank('KBANK-0000000001');
 const QR_PROVIDER = 'PAYTIMZ';

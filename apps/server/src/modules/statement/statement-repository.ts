@@ -38,6 +38,9 @@ export function createStatementRepository(db: Kysely<DB>) {
   return {
     /** One statement: the total and the page come from one snapshot. */
     async page(memberId: string, offset: number, limit: number): Promise<StatementPage> {
+      // Each source row is looked up by primary key in a LATERAL subquery with LIMIT 1: the LIMIT keeps
+      // the planner from flattening it into a join, which for a member with many lines (a most common
+      // value in the statistics) it would run as a hash join over a sequential scan of the whole table.
       const { rows } = await sql<StatementRow & { total: bigint; seq: bigint | null }>`
         select h.total, l.seq, l.source, l.statement_type, l.amount, l.created_at,
                coalesce(t.direction, e.kind) as kind, t.game_code,
@@ -52,12 +55,21 @@ export function createStatementRepository(db: Kysely<DB>) {
         left join lateral (
           select * from statement_lines l
           where l.member_id = ${memberId} and l.seq <= h.total - ${offset} and l.seq > h.total - ${offset + limit}
+          order by l.seq desc limit ${limit}
         ) l on true
-        left join transfers t on l.source = 'transfer' and t.id = l.source_id
-        left join withdrawals w on l.source = 'withdrawal' and w.id = l.source_id
-        left join journal_entries e on l.source = 'entry' and e.id = l.entry_id
+        left join lateral (
+          select t.direction, t.game_code, t.status from transfers t where l.source = 'transfer' and t.id = l.source_id limit 1
+        ) t on true
+        left join lateral (
+          select w.status, w.bank_code, w.bank_account_no from withdrawals w where l.source = 'withdrawal' and w.id = l.source_id limit 1
+        ) w on true
+        left join lateral (
+          select e.kind, e.reference from journal_entries e where l.source = 'entry' and e.id = l.entry_id limit 1
+        ) e on true
         -- A QR credit's reference is the QR id (qr-service); the case keeps other kinds' references out of the uuid cast.
-        left join qr_codes q on q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end)
+        left join lateral (
+          select q.provider, q.provider_ref from qr_codes q where q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end) limit 1
+        ) q on true
         order by l.seq desc`.execute(db);
       const total = Number(rows[0]?.total ?? 0n);
       return { total, rows: rows.filter((r) => r.seq !== null) };
