@@ -64,7 +64,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     name: 'PUT /api/account/bankAccountName',
     connections: 4,
-    request: (p, n) => ({ method: 'PUT', path: '/api/account/bankAccountName', ...json(probe(p, n).token, { bankCode: 'SCB', bankAccountName: `GROWTH MEMBER ${n % 7}` }) }),
+    request: (p, n) => ({ method: 'PUT', path: '/api/account/bankAccountName', ...json(probe(p, n).token, { bankCode: 'KTB', bankAccountName: `GROWTH MEMBER ${'ABCDEFG'.charAt(n % 7)}` }) }),
   },
   {
     name: 'POST /api/statement page 1, ordinary member',

@@ -39,7 +39,7 @@ export const GROWING_TABLES = [
   'launch_tickets', 'statement_lines', 'statement_heads', 'otp_challenges', 'verified_phones', 'login_throttle',
 ];
 
-type Site = { engine: string; size: string; child: ChildProcess; url: string; probes: Probes; report: BuildReport };
+type Site = { engine: string; size: string; child: ChildProcess; url: string; probes: Probes; report: BuildReport; startScans: TableStats | null };
 type TableStats = { table: string; seqScans: number; indexScans: number; rows: number }[];
 type Measured = { endpoint: string; site: string; rounds: ClosedLoopResult[] };
 
@@ -48,8 +48,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function startSite(engine: 'postgres' | 'embedded', size: string, pgUrl: string | undefined): Promise<Site> {
   const { child, ports, fields } = await startChild('growth/growth-fixture.ts', { GROWTH_SIZE: size, BENCH_DATABASE_URL: engine === 'postgres' ? pgUrl : '' });
-  const probes = JSON.parse(readFileSync(fields[3] ?? '', 'utf8')) as Probes & { report: BuildReport };
-  return { engine, size, child, url: `http://127.0.0.1:${ports[0] ?? 0}`, probes, report: probes.report };
+  const probes = JSON.parse(readFileSync(fields[3] ?? '', 'utf8')) as Probes & { report: BuildReport; startScans: TableStats | null };
+  return { engine, size, child, url: `http://127.0.0.1:${ports[0] ?? 0}`, probes, report: probes.report, startScans: probes.startScans };
 }
 
 /** pg_stat counters reach the view when a backend goes idle, at most every ~10 s: wait that long first. */
@@ -167,6 +167,13 @@ export async function runGrowthBench(): Promise<void> {
       console.log(`  ${label(s).padEnd(13)} during member requests: ${show(during)}; during job ticks: ${show(inJobs)}`);
       if (s === sites.filter((x) => x.engine === 'postgres').at(-1) && during.length > 0) over.push(`sequential scans during member requests at ${label(s)}: ${show(during)}`);
       if (inJobs.length > 0) over.push(`sequential scans during job ticks at ${label(s)}: ${show(inJobs)}`);
+      if (s.startScans) {
+        const atStart = s.startScans.filter((t) => GROWING_TABLES.includes(t.table));
+        console.log(`  ${label(s).padEnd(13)} at server start (migrations, seeding, app): ${show(atStart)}`);
+        if (atStart.length > 0) over.push(`sequential scans at server start at ${label(s)}: ${show(atStart)}`);
+      } else {
+        console.log(`  ${label(s).padEnd(13)} at server start: not measured (built in this run; kept sites with GROWTH_KEEP=1 measure it)`);
+      }
     }
 
     console.log(`\nJob ticks with ${jobs[0]?.[0]?.pending ?? 0} items pending (ms, median of 3; idle tick after)`);

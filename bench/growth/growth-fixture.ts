@@ -74,8 +74,17 @@ async function builtReport(db: Kysely<DB>): Promise<BuildReport | undefined> {
   return rows[0] ? (JSON.parse(rows[0].report) as BuildReport) : undefined;
 }
 
+type TableStats = { table: string; seqScans: number; indexScans: number; rows: number }[];
+const tableStats = async (): Promise<TableStats> =>
+  (
+    await sql<{ relname: string; seq_scan: string; idx_scan: string | null; n_live_tup: string }>`
+      select relname, seq_scan::text, idx_scan::text, n_live_tup::text from pg_stat_user_tables`.execute(db)
+  ).rows.map((r) => ({ table: r.relname, seqScans: Number(r.seq_scan), indexScans: Number(r.idx_scan ?? 0), rows: Number(r.n_live_tup) }));
+
 const { database, fresh, drop } = await open();
 const { db, engine } = database;
+// What a start of the server reads (migrations, seeding, building the app), for a site built before.
+const beforeStart = fresh || !url ? undefined : await tableStats();
 await migrateToLatest(db);
 await seedDatabase(db, { demoMember: false });
 let report = fresh ? undefined : await builtReport(db);
@@ -90,6 +99,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-growth-data-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, TOKEN_SECRET, LOG_LEVEL: 'warn' });
 const app = await buildApp({ config, db, engine, startJobs: false, logger: { level: 'warn', stream: { write: () => undefined } } });
 await app.listen({ host: '127.0.0.1', port: 0 });
+let startScans: TableStats | undefined;
+if (beforeStart) {
+  // Counters reach pg_stat_user_tables when a backend has been idle for a while.
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  startScans = (await tableStats())
+    .map((t) => ({ ...t, seqScans: t.seqScans - (beforeStart.find((b) => b.table === t.table)?.seqScans ?? 0) }))
+    .filter((t) => t.seqScans > 0);
+}
 
 const auth = createAuthService({
   members: createMemberRepository(db),
@@ -134,6 +151,7 @@ writeFileSync(
   probeFile,
   JSON.stringify({
     report,
+    startScans: startScans ?? null,
     heavy: { token: await tokenOf(heavy), lines: heavyLines },
     probes: await Promise.all(probes.map(async (m) => ({ token: await tokenOf(m), username: m.username, slipId: slips.get(m.id) ?? null }))),
     pool: await Promise.all(pool.map(tokenOf)),
@@ -143,10 +161,7 @@ writeFileSync(
 process.on('message', (message: { cmd: string }) => {
   const answer = (value: unknown) => process.send?.(value);
   if (message.cmd === 'stats') {
-    void sql<{ relname: string; seq_scan: string; idx_scan: string | null; n_live_tup: string }>`
-      select relname, seq_scan::text, idx_scan::text, n_live_tup::text from pg_stat_user_tables`
-      .execute(db)
-      .then(({ rows }) => answer(rows.map((r) => ({ table: r.relname, seqScans: Number(r.seq_scan), indexScans: Number(r.idx_scan ?? 0), rows: Number(r.n_live_tup) }))));
+    void tableStats().then(answer);
   } else if (message.cmd === 'jobs') {
     void timeJobs(app, db, pool.slice(0, 50)).then(answer);
   } else if (message.cmd === 'check') {
