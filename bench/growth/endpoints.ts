@@ -11,6 +11,7 @@ export type Probes = {
   heavy: { token: string; lines: number };
   probes: { token: string; username: string; slipId: string | null }[];
   pool: string[];
+  logoutPool: string[];
 };
 
 type Built = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; headers: Record<string, string>; body?: string | Buffer };
@@ -22,6 +23,8 @@ export type Endpoint = {
   request: (probes: Probes, n: number) => Built;
   /** Requests a member of the pool may make before its limit (0: no pool). */
   poolUse?: number;
+  /** Which pool: logout takes members of its own (it ends all their sessions). */
+  pool?: 'pool' | 'logoutPool';
   /** Statuses that are the expected answer besides 2xx. */
   expect?: number[];
 };
@@ -111,7 +114,11 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   { name: 'POST /api/wallet/slip (upload)', connections: 4, poolUse: 3, request: (p, n) => ({ method: 'POST', path: '/api/wallet/slip', ...multipart(pooled(p, n, 3)) }) },
+  {
+    name: 'POST /api/logout',
+    connections: 4,
+    poolUse: 1,
+    pool: 'logoutPool',
+    request: (p, n) => ({ method: 'POST', path: '/api/logout', ...json(p.logoutPool[n % p.logoutPool.length] ?? '') }),
+  },
 ];
-
-/** Last, since it ends the sessions of the pool members it uses. */
-export const LOGOUT: Endpoint = { name: 'POST /api/logout', connections: 4, poolUse: 1, request: (p, n) => ({ method: 'POST', path: '/api/logout', ...json(pooled(p, n, 1)) }) };

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { ask, saveResult, startChild, stopChild } from '../lib.ts';
 import { closedLoop, type ClosedLoopResult } from './closed-loop.ts';
-import { ENDPOINTS, LOGOUT, NOT_MEASURED, type Endpoint, type Probes } from './endpoints.ts';
+import { ENDPOINTS, NOT_MEASURED, type Endpoint, type Probes } from './endpoints.ts';
 import type { JobTick } from './job-ticks.ts';
 import type { BuildReport } from './build.ts';
 
@@ -73,7 +73,7 @@ async function measure(sites: Site[], endpoints: Endpoint[], measured: Measured[
         const key = `${endpoint.name} ${label(site)}`;
         const start = counters.get(key) ?? 0;
         // Pool endpoints never reuse a member past its limit: each round gets its own share of the pool.
-        const cap = endpoint.poolUse ? Math.floor((site.probes.pool.length * endpoint.poolUse) / ROUNDS) : undefined;
+        const cap = endpoint.poolUse ? Math.floor((site.probes[endpoint.pool ?? 'pool'].length * endpoint.poolUse) / ROUNDS) : undefined;
         const result = await closedLoop({
           url: site.url,
           connections: endpoint.connections,
@@ -110,7 +110,7 @@ export async function runGrowthBench(): Promise<void> {
     }
     const before = await Promise.all(sites.map((s) => (s.engine === 'postgres' ? tableStats(s) : Promise.resolve([]))));
     const measured: Measured[] = [];
-    await measure(sites, [...ENDPOINTS, LOGOUT], measured);
+    await measure(sites, ENDPOINTS, measured);
     const after = await Promise.all(sites.map((s) => (s.engine === 'postgres' ? tableStats(s) : Promise.resolve([]))));
     const jobs = await Promise.all(sites.map((s) => ask<JobTick[]>(s.child, { cmd: 'jobs' })));
     const afterJobs = await Promise.all(sites.map((s) => (s.engine === 'postgres' ? tableStats(s) : Promise.resolve([]))));
@@ -124,7 +124,7 @@ export async function runGrowthBench(): Promise<void> {
       if (!base || !largest) continue;
       console.log(`\nMember endpoints on ${engine} (${DURATION_S} s x ${ROUNDS} rounds each, sizes alternating; p50 / p99 ms, req/s; x = ratio to ${base.size})`);
       console.log(`  ${'endpoint'.padEnd(48)} ${group.map((s) => s.size.padStart(22)).join('')}`);
-      for (const endpoint of [...ENDPOINTS, LOGOUT]) {
+      for (const endpoint of ENDPOINTS) {
         const figures = group.map((s) => {
           const rounds = measured.find((m) => m.endpoint === endpoint.name && m.site === label(s))?.rounds ?? [];
           const unexpected = rounds.reduce(

@@ -8,7 +8,8 @@
  *
  * Writes the probes the bench needs to a JSON file: tokens of ordinary members
  * (topped up so no request of theirs is refused for money), of the heavy
- * member, and of a pool of members for endpoints with per-member limits.
+ * member, of a pool of members for endpoints with per-member limits, and of
+ * members to log out.
  * Answers on its IPC channel: `stats` (pg_stat_user_tables), `jobs` (each
  * job's tick time with a fixed amount of pending work) and `check` (the
  * ledger's invariants).
@@ -32,6 +33,7 @@ import { createAuthService } from '../../apps/server/src/modules/auth/auth-servi
 import { createLoginThrottleRepository } from '../../apps/server/src/modules/auth/login-throttle-repository.ts';
 import { createSessionRepository } from '../../apps/server/src/modules/auth/session-repository.ts';
 import { createSigner } from '../../apps/server/src/modules/auth/signer.ts';
+import { DEPOSIT_RULES_KEY } from '../../apps/server/src/modules/deposit/deposit-rules.ts';
 import { createSettingsRepository } from '../../apps/server/src/modules/lookup/settings-repository.ts';
 import { buildSite, type BuildReport } from './build.ts';
 import { timeJobs } from './job-ticks.ts';
@@ -84,9 +86,13 @@ const tableStats = async (): Promise<TableStats> =>
 const { database, fresh, drop } = await open();
 const { db, engine } = database;
 // What a start of the server reads (migrations, seeding, building the app), for a site built before.
+// Migrations new since it was built run first: they run once, not at every start.
+if (!fresh) await migrateToLatest(db);
 const beforeStart = fresh || !url ? undefined : await tableStats();
 await migrateToLatest(db);
 await seedDatabase(db, { demoMember: false });
+// Slip uploads are refused 23:50-00:10 site time; a bench may run then.
+await createSettingsRepository(db).set(DEPOSIT_RULES_KEY, { slipClosedFrom: '00:00', slipClosedTo: '00:00' });
 let report = fresh ? undefined : await builtReport(db);
 if (!report) {
   report = await buildSite(db, growthProfile(size), TOKEN_SECRET, log);
@@ -119,11 +125,13 @@ const auth = createAuthService({
 // Members in the order they were built: index 0 is the heavy player; probes and the pool come from the rest.
 const { rows: all } = await sql<{ id: string; username: string }>`
   select m.id, g.username from members m join game_accounts g on g.member_id = m.id and g.game_code = 'pg'
-  where m.phone like '06%' order by m.member_no limit ${1 + PROBES + POOL}`.execute(db);
+  where m.phone like '06%' order by m.member_no limit ${1 + PROBES + 2 * POOL}`.execute(db);
 const heavy = all[0];
 if (!heavy) throw new Error('no members: the build failed');
 const probes = all.slice(1, 1 + PROBES);
-const pool = all.slice(1 + PROBES);
+const pool = all.slice(1 + PROBES, 1 + PROBES + POOL);
+// Logout ends every session of its member: its own members, apart from the pool's.
+const logoutPool = all.slice(1 + PROBES + POOL);
 const tokenOf = (m: { id: string }) => auth.issueToken(m.id);
 // Top-ups, so transfers and withdrawals of the probes are never refused for money (a deposit line each).
 const bank = await sql<{ id: bigint }>`select ledger_account('system', null, 'bank:growth-topup', 'THB') as id`.execute(db);
@@ -155,6 +163,7 @@ writeFileSync(
     heavy: { token: await tokenOf(heavy), lines: heavyLines },
     probes: await Promise.all(probes.map(async (m) => ({ token: await tokenOf(m), username: m.username, slipId: slips.get(m.id) ?? null }))),
     pool: await Promise.all(pool.map(tokenOf)),
+    logoutPool: await Promise.all(logoutPool.map(tokenOf)),
   }),
 );
 

@@ -31,7 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('statement_heads')
-    .addColumn('member_id', 'uuid', (c) => c.primaryKey().references('members.id'))
+    // The wallet's owner. No foreign key, as on ledger_accounts.owner_id: the ledger does not require one either.
+    .addColumn('member_id', 'uuid', (c) => c.primaryKey())
     // How many lines the member has: the newest line's seq, and the statement's `total`.
     .addColumn('lines', 'bigint', (c) => c.notNull())
     .execute();
