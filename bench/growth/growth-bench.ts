@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- growth`: does a member's request, and a job's tick, cost
  * the same on a big site as on a small one? Three sizes of one site
- * (bench/growth/sizes.ts: 1,000 / 10,000 / 50,000 members, about 14k / 130k /
- * 830k postings, one heavy player with 300 / 10k / 105k statement lines) are
+ * (bench/growth/sizes.ts: 1,000 / 10,000 / 50,000 members, about 11k / 134k /
+ * 822k postings, one heavy player with 300 / 10k / 105k statement lines) are
  * built through the ledger's own functions (build.ts, writer.ts) on
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and, the two smaller,
  * on the embedded engine; every member endpoint (endpoints.ts) is measured on

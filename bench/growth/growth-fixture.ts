@@ -46,7 +46,8 @@ const keep = process.env.GROWTH_KEEP === '1';
 const url = process.env.BENCH_DATABASE_URL;
 const TOKEN_SECRET = 'growth-bench-token-secret-0123456789abcdef';
 const PROBES = 64;
-const POOL = 1_500;
+/** Members per pool (the pool and the logout pool): both fit in s0's 1,000 members. */
+const POOL = 400;
 const log = (line: string) => process.stderr.write(`[growth ${size} ${url ? 'postgres' : 'embedded'}] ${line}\n`);
 
 async function admin(query: string): Promise<pg.QueryResult> {

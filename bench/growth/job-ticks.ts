@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { uuidV7 } from '../../apps/server/src/db/uuid-v7.ts';
 import { ACCOUNT_CODES, shardedSystemAccount } from '../../apps/server/src/ledger/account-codes.ts';
@@ -81,15 +81,39 @@ async function deadRows(db: Kysely<DB>, members: Member[]) {
 
 export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Member[]): Promise<JobTick[]> {
   const members = pool.slice(0, PENDING_PER_TICK);
-  const jobs: { job: string; tick: () => Promise<unknown>; make: (db: Kysely<DB>, members: Member[]) => Promise<void> }[] = [
-    { job: 'transfer reconciliation', tick: () => app.transferReconciler.runOnce(), make: pendingTransfers },
-    { job: 'QR expiry', tick: () => app.qrExpiryJob.runOnce(), make: expiredQrs },
-    { job: 'payouts', tick: () => app.payoutJob.runOnce(), make: approvedWithdrawals },
-    { job: 'cleanup (sessions, idempotency keys)', tick: () => app.cleanupJob.runOnce(), make: deadRows },
+  // What each job would find due now (through the same partial indexes): drained before timing.
+  const due = (query: RawBuilder<{ n: number }>) => async () => (await query.execute(db)).rows[0]?.n ?? 0;
+  const jobs: { job: string; tick: () => Promise<unknown>; make: (db: Kysely<DB>, members: Member[]) => Promise<void>; pending: () => Promise<number> }[] = [
+    {
+      job: 'transfer reconciliation',
+      tick: () => app.transferReconciler.runOnce(),
+      make: pendingTransfers,
+      pending: due(sql`select count(*)::int as n from transfers where status = 'PENDING' and next_check_at <= now()`),
+    },
+    {
+      job: 'QR expiry',
+      tick: () => app.qrExpiryJob.runOnce(),
+      make: expiredQrs,
+      pending: due(sql`select count(*)::int as n from qr_codes where status = 'open' and expires_at <= now() - interval '5 minutes'`),
+    },
+    {
+      job: 'payouts',
+      tick: () => app.payoutJob.runOnce(),
+      make: approvedWithdrawals,
+      pending: due(sql`select count(*)::int as n from withdrawals where status in ('approved', 'paying') and next_attempt_at <= now()`),
+    },
+    {
+      job: 'cleanup (sessions, idempotency keys)',
+      tick: () => app.cleanupJob.runOnce(),
+      make: deadRows,
+      pending: due(sql`select ((select count(*) from idempotency_keys where created_at < now() - interval '25 hours')
+        + (select count(*) from sessions where least(expires_at, revoked_at) < now() - interval '25 hours'))::int as n`),
+    },
   ];
   const out: JobTick[] = [];
-  for (const { job, tick, make } of jobs) {
-    for (let i = 0; i < 3; i += 1) await tick(); // drain what earlier phases left
+  for (const { job, tick, make, pending } of jobs) {
+    // Drain what earlier phases left (the member requests' withdrawals, say), so each tick below finds exactly its own work.
+    for (let i = 0; i < 200 && (await pending()) > 0; i += 1) await tick();
     const busy: number[] = [];
     const idle: number[] = [];
     for (let i = 0; i < TICKS; i += 1) {

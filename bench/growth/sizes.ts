@@ -2,7 +2,7 @@ import type { ActivityProfile } from './activity.ts';
 
 /**
  * The three sizes of one site the growth bench compares (members, and one
- * heavy player whose statement grows with them): about 7k, 100k and 1M postings.
+ * heavy player whose statement grows with them): about 11k, 134k and 822k postings.
  */
 export const GROWTH_SIZES = ['s0', 's1', 's2'] as const;
 export type GrowthSize = (typeof GROWTH_SIZES)[number];
