@@ -51,6 +51,8 @@ const only = process.argv.slice(2);
 const steps: Step[] = [
   { name: 'lint', run: () => run(bin('eslint'), ['--max-warnings', '0', '.']) },
   { name: 'typecheck', run: () => TYPECHECKED.every((project) => run(bin('tsc'), ['-p', project])) },
+  // Builds the web app when needed and fails when a route ships more JavaScript than its budget.
+  { name: 'budget', run: () => run(process.execPath, [path.join(root, 'scripts/budget.ts')]) },
   {
     name: 'unit and integration',
     run: () => run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
-const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(webDir, 'public'), path.join(webDir, 'vite.config.ts'), path.join(root, 'packages/contract/src')];
+const sources = [path.join(webDir, 'src'), path.join(webDir, 'index.html'), path.join(webDir, 'public'), path.join(webDir, 'vite.config.ts'), path.join(webDir, 'build'), path.join(root, 'packages/contract/src')];
 
 export type WebVariant = 'default' | 'lao';
 

@@ -19,6 +19,7 @@ async function apiToken(request: APIRequestContext, phone: string, password: str
 
 type WalletAnswer = {
   wallet: { amount: number };
+  slots: { code: string; amount: number }[];
   bankAccount: { bankCode: string; bankAccountNo: string; bankAccountName: string } | null;
 };
 
@@ -26,6 +27,12 @@ export async function walletOf(request: APIRequestContext, token: string): Promi
   const response = await request.get('/api/wallet', { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
   return (await response.json()) as WalletAnswer;
+}
+
+/** What the member holds at game providers, in baht: the part of the header's total that is not the wallet. */
+export async function gameHoldings(request: APIRequestContext, member: { phone: string; password: string }): Promise<number> {
+  const { slots } = await walletOf(request, await apiToken(request, member.phone, member.password));
+  return slots.reduce((sum, slot) => sum + slot.amount, 0);
 }
 
 /**

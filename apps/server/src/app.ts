@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
+  registerCompression(app);
   await registerOpenApi(app);
   await registerRateLimit(app, deps.config.redisUrl);
 

@@ -5,7 +5,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
+import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
+import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 
 /** A new embedded data directory starts from the prepared template when there is one. */
 async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
@@ -22,7 +24,9 @@ async function main(): Promise<void> {
   );
   await migrateToLatest(db);
   await seedDatabase(db, { demoMember: config.sandbox });
-  const app = await buildApp({ config, db, engine });
+  // Real time, except while the demo history is seeded (each step at its own day).
+  const clock = createMovableClock();
+  const app = await buildApp({ config, db, engine, clock });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -45,6 +49,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.sandbox) {
+    // After listen: the seeding goes through the simulators over HTTP, like any deposit.
+    const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);
+    await seedDemoHistory({ app, db, clock, truelinkKey }).then(
+      (outcome) => outcome === 'seeded' && app.log.info('demo member history seeded'),
+      (error: unknown) => app.log.error({ err: error }, 'demo member history could not be seeded'),
+    );
+  }
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   // For the person at the terminal, beside the JSON logs.
   const origin = `http://${shownHost}:${config.port}`;

@@ -23,6 +23,17 @@ export class TestClock implements Clock {
   advance = (ms: number): void => {
     this.current += ms;
   };
+  private home: number | undefined;
+  /** Sets the time (the demo history's MovableClock); `undefined` returns to where it was before the first move. */
+  moveTo = (date: Date | undefined): void => {
+    if (date) {
+      this.home ??= this.current;
+      this.current = date.getTime();
+    } else if (this.home !== undefined) {
+      this.current = this.home;
+      this.home = undefined;
+    }
+  };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

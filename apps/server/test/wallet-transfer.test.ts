@@ -124,6 +124,18 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expectError(await transferAll(t, poor.token, { to: 'usun' }), 422, 'TRANSFER_MINIMUM');
     expectError(await transferAll(t, poor.token, { to: 'WALLET' }), 400, 'KEY_INVALID');
     expectError(await transferAll(t, poor.token, {}), 400, 'KEY_MISSING');
+    expectError(await transferAll(t, poor.token, { to: 'nosuchgame' }), 404, 'NO_GAME');
+  });
+
+  it('answers NO_GAME, not KEY_INVALID, for a game code that is not in the catalogue, and moves nothing', async () => {
+    const m = await walletMember(t, 1_000n);
+    await activated(t, m, 'pg');
+    expectError(await transfer(t, m.token, { from: 'WALLET', to: 'nosuchgame', amount: 5 }), 404, 'NO_GAME');
+    expectError(await transfer(t, m.token, { from: 'nosuchgame', to: 'WALLET', amount: 5 }), 404, 'NO_GAME');
+    expectError(await transfer(t, m.token, { from: 'nowhere', to: 'somewhere', amount: 5 }), 404, 'NO_GAME');
+    expectError(await transfer(t, m.token, { from: 'pg', to: 'PG', amount: 5 }), 404, 'NO_GAME');
+    expectError(await transfer(t, m.token, { from: '', to: 'pg', amount: 5 }), 400, 'KEY_MISSING');
+    expect(await walletBalance(t, m.id)).toBe(1_000n);
   });
 
   it('answers every refusal with its code and moves nothing', async () => {
@@ -140,7 +152,7 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     await refuse({ from: 'WALLET', to: 'pg', amount: 1e13 }, 400, 'KEY_INVALID');
     await refuse({ from: 'pg', to: 'pg', amount: 5 }, 400, 'KEY_INVALID');
     await refuse({ from: 'WALLET', to: 'WALLET', amount: 5 }, 400, 'KEY_INVALID');
-    await refuse({ from: 'nowhere', to: 'somewhere', amount: 5 }, 400, 'KEY_INVALID');
+    await refuse({ from: 'WALLET', to: 7, amount: 5 }, 400, 'KEY_INVALID');
     await refuse({ from: 'WALLET', amount: 5 }, 400, 'KEY_MISSING');
     await refuse({ from: 'WALLET', to: 'pg' }, 400, 'KEY_MISSING');
     await refuse({ from: 'WALLET', to: 'pg', amount: 5 }, 400, 'KEY_MISSING', null);

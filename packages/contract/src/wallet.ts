@@ -109,9 +109,19 @@ export const ZPageRequest = z.object({
 
 /** The wallet side of a transfer; anything else is a game code. */
 export const WALLET = 'WALLET';
-/** Absent is KEY_MISSING (the validator only sees absence for type errors); anything else unknown is KEY_INVALID. */
-const missingOrInvalid = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? 'KEY_MISSING' : 'KEY_INVALID');
-export const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: missingOrInvalid });
+/**
+ * Absent or blank is KEY_MISSING (the validator only sees absence for type
+ * errors); a name that is no game of the catalogue is NO_GAME, as on every
+ * route that takes a game code; any other value (a number...) is KEY_INVALID.
+ */
+const unknownSide =
+  (alsoInvalid: readonly string[] = []) =>
+  (issue: { input?: unknown }): string => {
+    const { input } = issue;
+    if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) return 'KEY_MISSING';
+    return typeof input === 'string' && !alsoInvalid.includes(input) ? 'NO_GAME' : 'KEY_INVALID';
+  };
+export const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: unknownSide() });
 export type TTransferSide = z.infer<typeof ZTransferSide>;
 
 /** At least LIMITS.transferMin (1.00); negative, NaN or more than two decimals are KEY_INVALID. */
@@ -128,7 +138,8 @@ export const ZTransferRequest = z
 export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 
 /** POST /api/wallet/transferAll: the whole wallet to one game. */
-export const ZTransferAllRequest = z.object({ to: z.enum(GAME_CODES, { error: missingOrInvalid }) });
+// The wallet is a side but no game: moving the whole wallet into itself is a malformed request.
+export const ZTransferAllRequest = z.object({ to: z.enum(GAME_CODES, { error: unknownSide([WALLET]) }) });
 export type TTransferAllRequest = z.infer<typeof ZTransferAllRequest>;
 
 export const TRANSFER_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;

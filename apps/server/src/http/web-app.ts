@@ -11,7 +11,8 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * Unknown /api paths answer 404 JSON.
  *
  * index.html goes out with the start-time values the web needs and must not
- * bake into a build, as `<meta>` tags (the gift-link key: see docs/decisions.md).
+ * bake into a build, as `<meta>` tags (the gift-link key: see docs/decisions.md),
+ * and with the route's own chunks announced (see routePreloadLinks).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, page: { truelinkKey?: string } = {}): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
@@ -20,6 +21,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, page
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
+      // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -33,17 +37,41 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, page
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/sandbox/');
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return indexHtml(webDist, page).then((html) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
+      return indexHtml(webDist, page, request.url).then((html) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
     }
     return reply.status(NOT_FOUND_STATUS).send(notFoundBody());
   });
 }
 
 /** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
-async function indexHtml(webDist: string, page: { truelinkKey?: string }): Promise<string> {
-  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
-  if (!page.truelinkKey) return html;
+async function indexHtml(webDist: string, page: { truelinkKey?: string }, url: string): Promise<string> {
+  const [html, preloads] = await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);
   // base64url only: nothing to escape, and nothing here can close the tag.
-  const meta = `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">`;
-  return html.replace('</head>', `${meta}</head>`);
+  const meta = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
+  return html.replace('</head>', `${meta}${preloads}</head>`);
+}
+
+type RoutePreloads = Record<string, { js: string[]; css: string[] } | undefined>;
+const ASSET_PATH = /^assets\/[\w.-]+\.(js|css)$/;
+
+/**
+ * The build lists, per route, the chunks and styles that route loads beyond
+ * the shell (and the default language), in `.vite/route-preloads.json`. Named
+ * in the page, they download with the shell instead of one round trip after
+ * another as each module finds the next: on a phone that is most of the time
+ * to first paint (docs/performance.md). A route not listed gets none.
+ */
+async function routePreloadLinks(webDist: string, url: string): Promise<string> {
+  const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  let preloads: RoutePreloads;
+  try {
+    preloads = JSON.parse(await readFile(path.join(webDist, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
+  } catch {
+    return ''; // an older build without the list: the page still works, only slower
+  }
+  const route = Object.hasOwn(preloads, pathname) ? preloads[pathname] : undefined;
+  if (!route) return '';
+  const js = route.js.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const css = route.css.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  return [...js, ...css].join('');
 }

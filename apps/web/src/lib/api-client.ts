@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { TIMEOUTS_MS } from '@jetton/contract/constants';
 import { ApiError } from './api-error';
 import { loadingTracker } from './loading-tracker';
@@ -7,9 +6,18 @@ import { storage } from './storage';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type ApiRequestOptions<S extends z.ZodType> = {
+/**
+ * What a call needs of its schema: zod's `safeParse` (every contract schema
+ * fits). Typed this loosely so a screen that must not download zod, /login,
+ * can pass a hand-written check (docs/performance.md).
+ */
+export type ResponseParser<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error?: unknown };
+};
+
+export type ApiRequestOptions<T> = {
   /** Parses the success body; a body that does not match throws `INVALID_RESPONSE`. */
-  schema: S;
+  schema: ResponseParser<T>;
   method?: HttpMethod;
   /** A plain value is sent as JSON; FormData is sent as multipart. */
   body?: unknown;
@@ -33,7 +41,7 @@ const BASE_URL = '';
 
 type RequestOutcome = { status: number; payload: unknown };
 
-function buildHeaders(options: ApiRequestOptions<z.ZodType>, hasJsonBody: boolean): Headers {
+function buildHeaders(options: ApiRequestOptions<unknown>, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
   const token = storage.getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -61,7 +69,7 @@ function messageOf(payload: unknown): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
-async function send(path: string, options: ApiRequestOptions<z.ZodType>): Promise<RequestOutcome> {
+async function send(path: string, options: ApiRequestOptions<unknown>): Promise<RequestOutcome> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? TIMEOUTS_MS.default);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
@@ -89,7 +97,7 @@ async function send(path: string, options: ApiRequestOptions<z.ZodType>): Promis
  * nothing by itself: callers decide between toast, dialog or silence (spec
  * section 8). The only global reactions are the two session rules.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: ApiRequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const endLoading = options.background ? undefined : loadingTracker.begin();
   try {
     const { status, payload } = await send(path, options);

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZLoginRequest } from '@jetton/contract/account';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { translateError } from '@/lib/translate-error';
-import { useLogin } from './use-login';
+import { loadAccountContract, useLogin } from './use-login';
 import styles from './login-screen.module.css';
 
 type FieldErrors = { username?: boolean; password?: boolean };
@@ -24,15 +23,21 @@ export function LoginScreen() {
   const login = useLogin();
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = ZLoginRequest.safeParse({ username: form.get('username'), password: form.get('password') });
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const contract = await loadAccountContract().catch(() => undefined);
+    if (!contract) {
+      showToast(translateError(t, 'NETWORK_ERROR'), 'danger');
+      return;
+    }
+    const parsed = contract.ZLoginRequest.safeParse({ username: form.get('username'), password: form.get('password') });
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
       setErrors({ username: fields.has('username'), password: fields.has('password') });
       // Take the member to the first field to fix, so the error is announced with it.
-      const first = event.currentTarget.elements.namedItem(fields.has('username') ? 'username' : 'password');
+      const first = formElement.elements.namedItem(fields.has('username') ? 'username' : 'password');
       if (first instanceof HTMLInputElement) first.focus();
       return;
     }
@@ -48,7 +53,8 @@ export function LoginScreen() {
 
   return (
     <Page title={t('login.title')} intro={t('login.welcome')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {/* The form's rules load at the first touch, so they are there by the time the member submits. */}
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadAccountContract()} noValidate>
         <TextField
           name="username"
           label={t('login.phone')}
