@@ -41,7 +41,11 @@ const json = (token: string, body?: unknown, key = false): Pick<Built, 'headers'
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 const probe = (p: Probes, n: number) => p.probes[n % p.probes.length] ?? { token: '', username: '', slipId: null };
-const pooled = (p: Probes, n: number, per: number) => p.pool[Math.floor(n / per) % p.pool.length] ?? '';
+/** The pool's member for the n-th request (`per` requests each), within one half of the pool. */
+const pooled = (p: Probes, n: number, per: number, half: 0 | 1 = 0) => {
+  const size = Math.floor(p.pool.length / 2);
+  return p.pool[half * size + (Math.floor(n / per) % size)] ?? '';
+};
 
 /** A small, valid PNG: the upload checks the header and the CRCs, not what the picture shows. */
 function slipPng(): Buffer {
@@ -113,7 +117,7 @@ export const ENDPOINTS: Endpoint[] = [
       return { method: 'GET', path: `/api/statement/slip/reference/${m.slipId ?? 'none'}`, ...json(m.token) };
     },
   },
-  { name: 'POST /api/wallet/slip (upload)', connections: 4, poolUse: 3, request: (p, n) => ({ method: 'POST', path: '/api/wallet/slip', ...multipart(pooled(p, n, 3)) }) },
+  { name: 'POST /api/wallet/slip (upload)', connections: 4, poolUse: 3, request: (p, n) => ({ method: 'POST', path: '/api/wallet/slip', ...multipart(pooled(p, n, 3, 1)) }) },
   {
     name: 'POST /api/logout',
     connections: 4,

@@ -73,7 +73,9 @@ async function measure(sites: Site[], endpoints: Endpoint[], measured: Measured[
         const key = `${endpoint.name} ${label(site)}`;
         const start = counters.get(key) ?? 0;
         // Pool endpoints never reuse a member past its limit: each round gets its own share of the pool.
-        const cap = endpoint.poolUse ? Math.floor((site.probes[endpoint.pool ?? 'pool'].length * endpoint.poolUse) / ROUNDS) : undefined;
+        // (The member pool is split in halves: deposit notices and slips share one limit per member.)
+        const members = endpoint.pool === 'logoutPool' ? site.probes.logoutPool.length : Math.floor(site.probes.pool.length / 2);
+        const cap = endpoint.poolUse ? Math.floor((members * endpoint.poolUse) / ROUNDS) : undefined;
         const result = await closedLoop({
           url: site.url,
           connections: endpoint.connections,

@@ -127,6 +127,11 @@ const auth = createAuthService({
 const { rows: all } = await sql<{ id: string; username: string }>`
   select m.id, g.username from members m join game_accounts g on g.member_id = m.id and g.game_code = 'pg'
   where m.phone like '06%' order by m.member_no limit ${1 + PROBES + 2 * POOL}`.execute(db);
+// A kept site still holds what the last run's pool left open (notices and slips nobody decided, QR codes
+// nobody paid): as staff and the expiry job would have, close them, so the per-member limits start afresh.
+await sql`update deposit_notices set status = 'failed', decided_at = now() where status = 'processing'`.execute(db);
+await sql`update slips set status = 'failed', note = 'UNKNOW_ERROR', updated_at = now() where status = 'processing'`.execute(db);
+await sql`update qr_codes set status = 'expired', closed_at = now() where status = 'open'`.execute(db);
 const heavy = all[0];
 if (!heavy) throw new Error('no members: the build failed');
 const probes = all.slice(1, 1 + PROBES);
