@@ -1,4 +1,4 @@
-// Lint is a gate (house style 12): type-aware rules, react-hooks as errors,
+// Lint is a gate (docs/engineering.md, "House rules"): type-aware rules, react-hooks as errors,
 // no `export *`, no `.only`, no stray console in application source.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -37,7 +37,7 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    // Features do not import each other (house style 8): shared pieces live in components/ or lib/.
+    // Features do not import each other: shared pieces live in components/ or lib/ (docs/engineering.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

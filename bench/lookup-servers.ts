@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seedDatabase } from '../apps/server/src/seed.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir });

@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase, type Database } from '../apps/server/src/db/database.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seedDatabase } from '../apps/server/src/seed.ts';
 import { uuidV7 } from '../apps/server/src/db/uuid-v7.ts';
 import { ensureAccount } from '../apps/server/src/ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, systemAccount } from '../apps/server/src/ledger/account-codes.ts';

@@ -6,11 +6,6 @@ export function money(amount: number): string {
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
 
-/** Minor units from a "1,234.50" text. */
-export function minorOf(shown: string): number {
-  return Math.round(Number(shown.replace(/[^\d.-]/g, '')) * 100);
-}
-
 async function apiToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const response = await request.post('/api/login', { data: { username: phone, password } });
   expect(response.ok()).toBe(true);

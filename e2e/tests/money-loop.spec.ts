@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LIMITS } from '@jetton/contract/constants';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, DEMO, logIn } from './account-helpers.ts';
@@ -93,13 +94,13 @@ test('the demo member moves 100 into a slot game, plays, checks the balance, mov
   await expect(sum).toHaveAttribute('inputmode', 'decimal');
   await send.click();
   await expect(modal.getByText(en('home.transferDialog.selectAccount'))).toHaveCount(2);
-  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: '1.00' }))).toBeVisible();
+  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: money(LIMITS.transferMin) }))).toBeVisible();
   await from.selectOption(GAME.code);
   await to.selectOption(GAME.code);
-  await sum.fill('0.50');
+  await sum.fill(String(LIMITS.transferMin / 2));
   await send.click();
   await expect(modal.getByText(en('home.transferDialog.sameAccount'))).toBeVisible();
-  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: '1.00' }))).toBeVisible();
+  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: money(LIMITS.transferMin) }))).toBeVisible();
 
   // More than the game holds: the provider refuses, and an error dialog says why.
   await to.selectOption('WALLET');

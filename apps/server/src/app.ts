@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
 import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
+import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine } from './db/database.ts';
@@ -18,9 +19,12 @@ import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
+import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
@@ -38,6 +42,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
+  /** Proves a support agent's chat connection; the back office provides it. Default: no agent connects. */
+  authenticateChatAgent?: AgentAuthenticator;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
@@ -79,11 +85,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lookups = createLookupService({ settings, clock, log: app.log });
   registerHealthRoutes(app, deps.db, deps.engine);
   registerLookupRoutes(app, lookups);
-  if (deps.config.sandbox) registerSandboxSettingsRoutes(app, lookups);
+  if (deps.config.sandbox) {
+    registerSandboxIndex(app);
+    registerSandboxSettingsRoutes(app, lookups);
+  }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
   registerStatementFeature(app, { db: deps.db });
+  await registerChatFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    auth: accounts.auth,
+    members: accounts.members,
+    authenticateAgent: deps.authenticateChatAgent ?? refuseAllAgents,
+  });
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
@@ -101,7 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret) });
+    // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
+    const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
+    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey });

@@ -58,7 +58,8 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /**
- * Reads the environment once (house style 7: no process.env elsewhere). Every bad
+ * Reads the environment once (no process.env elsewhere: docs/engineering.md,
+ * "House rules"). Every bad
  * key is listed together. Secrets not given are generated on first start and kept
  * in DATA_DIR, so a new user sets nothing and tokens survive restarts.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const lines = [`\nJetton is running on ${origin} (database: ${engine})`];
   if (config.sandbox) {
     lines.push(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
-    lines.push(`Simulators: ${origin}/sandbox/ops, /sandbox/sms, /sandbox/games, /sandbox/bank, /sandbox/pay, /sandbox/voucher; API docs: ${origin}/api/docs`);
+    lines.push(`Simulators (every outside party, played by this server): ${origin}/sandbox; API docs: ${origin}/api/docs`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

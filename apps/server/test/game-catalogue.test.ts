@@ -12,7 +12,7 @@ describe.each(testEngines())('game catalogue (%s database)', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('seeds every spec game code once, in the three categories, with demo launch links', async () => {
+  it('seeds every catalogue game code once, in the three categories, with demo launch links', async () => {
     const games = await createGamesRepository(t.database.db).listEnabled();
     expect(games.map((g) => g.code).sort()).toEqual([...GAME_CODES].sort());
     expect(new Set(games.map((g) => g.category))).toEqual(new Set(GAME_CATEGORIES));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError } from '../src/adapters/games/game-provider.ts';
-import { createDemoGameProviders } from '../src/adapters/games/game-providers.ts';
+import { createGameProviders } from '../src/modules/wallet/game-providers.ts';
 import { createGamesRepository } from '../src/modules/games/games-repository.ts';
 import { testEngines } from './engines.ts';
 import { fundedPlayer, sandboxOf } from './demo-provider-helpers.ts';
@@ -17,13 +17,20 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
   afterEach(() => sandbox.resetFaults());
   afterAll(() => t.close());
 
-  it('builds one adapter per catalogue game, each launching the way its games row says', async () => {
+  it('gives every catalogue game an adapter that launches the way its games row says', async () => {
     const games = await createGamesRepository(t.database.db).listEnabled();
-    const providers = createDemoGameProviders(games, { apiBaseUrl: sandbox.base, playerBaseUrl: () => '', agentKey: sandbox.agentKey });
-    expect(providers.size).toBe(11);
-    const askmebet = providers.get('askmebet');
-    const { username, password } = await fundedPlayer(askmebet ?? sandbox.provider('askmebet'), 0n);
-    expect(await askmebet?.launch({ username, password, platform: 'web' })).toMatchObject({ kind: 'form', action: '/sandbox/games/askmebet/login' });
+    const providers = createGameProviders({ apiBaseUrl: sandbox.base, playerBaseUrl: () => '', agentKey: sandbox.agentKey });
+    expect(games).toHaveLength(11);
+    const adapterOf = (code: string) => {
+      const row = games.find((g) => g.code === code);
+      if (!row) throw new Error(`${code} is not in the catalogue`);
+      return providers.get(code, { launchMode: row.launch_mode, timeoutMs: 2_000 });
+    };
+    for (const game of games) expect(adapterOf(game.code).gameCode).toBe(game.code);
+    const askmebet = adapterOf('askmebet');
+    const { username, password } = await fundedPlayer(askmebet, 0n);
+    expect(await askmebet.launch({ username, password, platform: 'web' })).toMatchObject({ kind: 'form', action: '/sandbox/games/askmebet/login' });
+    expect(() => providers.get('nosuchgame', { launchMode: 'link', timeoutMs: 2_000 })).toThrow();
   });
 
   it('creates a player once: a second create answers EXISTS; a new player has 0.00', async () => {

@@ -7,7 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {

@@ -27,7 +27,7 @@ export async function balanceOf(db: Kysely<DB>, account: AccountId): Promise<big
   return row.balance;
 }
 
-/** Every scenario ends here: the four invariants of domain rules section 2. */
+/** Every scenario ends here: the ledger's four invariants (docs/money.md, "The ledger"). */
 export async function expectLedgerHealthy(db: Kysely<DB>): Promise<void> {
   expect(await checkInvariants(db)).toEqual([]);
 }

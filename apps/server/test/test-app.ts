@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -74,10 +74,17 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
   return { database, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function startTestApp(engine: TestEngine, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: TestEngine,
+  overrides: Partial<Config> = {},
+  extra: Pick<AppDeps, 'authenticateChatAgent'> & { prepare?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(engine);
   const clock = new TestClock();
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine: database.engine, clock, logger: false });
+  const { prepare, ...deps } = extra;
+  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine: database.engine, clock, logger: false, ...deps });
+  // Routes a test mounts itself (e.g. the agents' chat routes the back office will mount), before the app starts.
+  await prepare?.(app);
   // A real port, so adapters reach the /sandbox simulators over HTTP as in production.
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -24,7 +24,7 @@ export async function walletMember(t: TestApp, funds = 0n): Promise<WalletMember
   return { ...member, token: await login(t, member.phone, PASSWORD) };
 }
 
-/** Deposits are a later issue: money arrives from a system account, as a deposit entry would post it. */
+/** Money arrives from a system account, as a deposit entry would post it, without a deposit flow's ceremony. */
 export async function fund(t: TestApp, memberId: string, minor: bigint): Promise<void> {
   const db = t.database.db;
   const bank = await ensureAccount(db, systemAccount(ACCOUNT_CODES.bank('test'), 'THB'));
@@ -92,5 +92,5 @@ export async function atProvider(t: TestApp, code: GameCode, username: string): 
   return sandboxOf(t).provider(code).getBalance(username);
 }
 
-/** Every scenario ends with the ledger's four invariants (domain rules section 2). */
+/** Every scenario ends with the ledger's four invariants (docs/money.md, "The ledger"). */
 export const expectHealthy = (t: TestApp) => expectLedgerHealthy(t.database.db);

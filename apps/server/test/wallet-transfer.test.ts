@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@jetton/contract/constants';
+import { toMinor } from '@jetton/contract/money';
 import { ZTransferResponse } from '@jetton/contract/wallet';
 import { expectError } from './accounts-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
@@ -108,7 +110,7 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await gameBalance(t, m.id, 'askmebet')).toBe(0n);
   });
 
-  it('transferAll moves the whole wallet; an empty wallet is MONEY_NOT_ENOUGH, less than 1.00 TRANSFER_MINIMUM', async () => {
+  it('transferAll moves the whole wallet; an empty wallet is MONEY_NOT_ENOUGH, less than the minimum TRANSFER_MINIMUM', async () => {
     const m = await walletMember(t, 12_345n);
     const usun = await activated(t, m, 'usun');
     const res = await transferAll(t, m.token, { to: 'usun' });
@@ -117,9 +119,9 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await walletBalance(t, m.id)).toBe(0n);
     expect(await atProvider(t, 'usun', usun.username ?? '')).toBe(12_345n);
     expectError(await transferAll(t, m.token, { to: 'usun' }), 422, 'MONEY_NOT_ENOUGH');
-    await transfer(t, m.token, { from: 'usun', to: 'WALLET', amount: 1 });
-    await transfer(t, m.token, { from: 'WALLET', to: 'usun', amount: 1 });
-    const poor = await walletMember(t, 50n);
+    await transfer(t, m.token, { from: 'usun', to: 'WALLET', amount: LIMITS.transferMin });
+    await transfer(t, m.token, { from: 'WALLET', to: 'usun', amount: LIMITS.transferMin });
+    const poor = await walletMember(t, toMinor(LIMITS.transferMin) - 1n);
     await activated(t, poor, 'usun');
     expectError(await transferAll(t, poor.token, { to: 'usun' }), 422, 'TRANSFER_MINIMUM');
     expectError(await transferAll(t, poor.token, { to: 'WALLET' }), 400, 'KEY_INVALID');
@@ -144,7 +146,7 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     const refuse = async (body: unknown, status: number, code: string, key?: string | null) => {
       expectError(await transfer(t, m.token, body, key), status, code);
     };
-    await refuse({ from: 'WALLET', to: 'pg', amount: 0.99 }, 422, 'TRANSFER_MINIMUM');
+    await refuse({ from: 'WALLET', to: 'pg', amount: LIMITS.transferMin - 0.01 }, 422, 'TRANSFER_MINIMUM');
     await refuse({ from: 'WALLET', to: 'pg', amount: 0 }, 422, 'TRANSFER_MINIMUM');
     await refuse({ from: 'WALLET', to: 'pg', amount: -5 }, 400, 'KEY_INVALID');
     await refuse({ from: 'WALLET', to: 'pg', amount: 1.005 }, 400, 'KEY_INVALID');

@@ -1,4 +1,4 @@
-// Screenshots of the member site at 390 x 844 in th, la and en ("done means seen", ui-brief).
+// Screenshots of the member site at 390 x 844 in th, la and en: a screen is done when it has been seen in all three.
 // Serve the app first (`npm run build -w apps/web && npm run preview -w apps/web`), then:
 //   npm run screenshots -w apps/web -- [--base URL] [--out DIR] [--only login,contact] [--locales th,en] [--live]
 // The API is mocked in the browser (page.route) unless --live is given, so screens show data

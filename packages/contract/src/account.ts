@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
 
-/** Entities of spec section 3 for accounts; request rules are refined in the accounts feature. */
+/** Account entities as the API answers them (docs/accounts.md); request rules are below. */
 export const ZRegistration = z.object({
   name: z.string(),
   username: z.string(),
@@ -15,7 +15,9 @@ export const ZRegistration = z.object({
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
 
-export const ZOtpSendResponse = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
+/** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
+export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
+export const ZOtpSendResponse = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(OTP_SEND_CODES) });
 export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 
 export const ZProfile = z.object({
@@ -26,13 +28,6 @@ export const ZProfile = z.object({
   coin: z.number().int().nonnegative(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
-
-export const ZProfileUpdate = z.object({
-  name: z.string(),
-  bankCode: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
-});
 
 export const ZBankAccount = z.object({
   bankAccountName: z.string(),
@@ -51,10 +46,8 @@ export const ZLoginRequest = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 export const ZLoginResponse = z.object({ token: z.string() });
 
-export const ZPassword = z.string().min(LIMITS.passwordMin);
-
 /* ---------------------------------------------------------------------------
- * Request and response schemas of the accounts feature (issue 3), written once
+ * Request and response schemas of the accounts feature (docs/accounts.md), written once
  * for the server routes and the web forms. A rule's zod message is its error
  * code, so the server answers that code and the web translates it.
  * ------------------------------------------------------------------------- */
@@ -62,10 +55,10 @@ export const ZPassword = z.string().min(LIMITS.passwordMin);
 /** The build a schema serves: the Lao build has no phone length check and a currency choice. */
 export type TMarket = { lao: boolean };
 
-/** Required text: absent or blank answers KEY_MISSING (domain rules section 11). */
+/** Required text: absent or blank answers KEY_MISSING (docs/http.md, "Validation"). */
 const required = () => z.string().trim().min(1, { error: 'KEY_MISSING' });
 
-/** Member and bank account names are kept in upper case (spec section 5). */
+/** Member and bank account names are kept in upper case (docs/accounts.md, "Registration"). */
 const ZPersonName = required()
   .max(100, { error: 'KEY_INVALID' })
   .overwrite((s) => s.replace(/\s+/g, ' '))
@@ -163,9 +156,6 @@ export const ZValidateResponse = z.object({ valid: z.literal(true) });
 export const ZRegisterResponse = z.object({ _id: z.string(), username: z.string() });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 
-/** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
-export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
-
 export const ZOtpVerifyRequest = z.object({
   otpToken: required().max(200, { error: 'OTP_TOKEN_INVALID' }),
   otpCode: required().regex(/^\d{6}$/, { error: 'OTP_CODE_INVALID' }),
@@ -198,7 +188,7 @@ export const ZProfileUpdateRequest = z
   .superRefine(latinNameRule);
 export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 
-/** GET /api/account/profile: the spec's profile plus the member number behind the invite code. */
+/** GET /api/account/profile: the profile plus the member number behind the invite code. */
 export const ZProfileResponse = ZProfile.extend({
   memberNo: z.number().int().positive(),
   inviteCode: z.string(),

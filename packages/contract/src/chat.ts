@@ -1,25 +1,85 @@
 import { z } from 'zod';
 import { CHAT } from './constants.ts';
 
-export const ZChatButton = z.object({
-  type: z.enum(['web', 'call', 'postback', 'other']),
-  title: z.string(),
-  payload: z.string(),
-});
+/** Where uploaded chat media is served; a media message may only point here (see docs/chat.md). */
+export const CHAT_MEDIA_PATH = '/api/chat/media';
+/** The header a guest proves its identity with on HTTP calls (the signed guest token). */
+export const CHAT_GUEST_HEADER = 'x-chat-guest';
 
+const ZMediaKey = z.string().regex(/^[0-9a-f]{32}$/);
+/** A path this server made for an upload: `/api/chat/media/<32 hex>`, nothing else (no outside links). */
+export const ZChatMediaUrl = z
+  .string()
+  .max(200)
+  .refine((url) => url.startsWith(`${CHAT_MEDIA_PATH}/`) && ZMediaKey.safeParse(url.slice(CHAT_MEDIA_PATH.length + 1)).success);
+
+export function mediaKeyOf(url: string): string {
+  return url.slice(CHAT_MEDIA_PATH.length + 1);
+}
+
+/** Web buttons open http(s) only: no `javascript:` or `data:` links in a chat. */
+const ZWebLink = z.string().max(2000).regex(/^https?:\/\/[^\s]+$/i);
+
+export const ZChatButton = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('web'), title: z.string().trim().min(1).max(80), payload: ZWebLink }),
+  z.object({ type: z.literal('call'), title: z.string().trim().min(1).max(80), payload: z.string().regex(/^\+?[0-9 -]{3,20}$/) }),
+  z.object({ type: z.literal('postback'), title: z.string().trim().min(1).max(80), payload: z.string().trim().min(1).max(200) }),
+  z.object({ type: z.literal('other'), title: z.string().trim().min(1).max(80), payload: z.string().max(200) }),
+]);
+export type TChatButton = z.infer<typeof ZChatButton>;
+
+export const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
 export const ZChatMedia = z.object({
-  message: z.string().optional(),
-  url: z.string(),
-  fileType: z.enum(['image', 'video', 'file']),
-  filePath: z.string(),
+  message: z.string().max(CHAT.textMax).optional(),
+  url: ZChatMediaUrl,
+  fileType: z.enum(CHAT_FILE_TYPES),
+  filePath: ZChatMediaUrl,
 });
+export type TChatMedia = z.infer<typeof ZChatMedia>;
 
-export const ZChatMessage = z.object({
-  message_type: z.enum(['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback']),
-  payload: z.string().max(CHAT.textMax).optional(),
-  payloads: z.array(z.union([ZChatButton, ZChatMedia])).optional(),
-  deliver: z.string().optional(),
-});
+export const CHAT_MESSAGE_TYPES = ['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback'] as const;
+export type TChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+/** What a member or guest may send; buttons, quick replies and cards are the agents' (chat-agent.ts). */
+export const CUSTOMER_MESSAGE_TYPES = ['text', 'media', 'postback'] as const;
+
+const isButton = (item: TChatButton | TChatMedia): item is TChatButton => 'type' in item;
+const isMedia = (item: TChatButton | TChatMedia): item is TChatMedia => 'fileType' in item;
+
+/**
+ * One message of any type (docs/chat.md). Text is 1..2000 characters and never
+ * blank; each type carries what it needs: media at least one upload of ours,
+ * buttons and quick replies at least one button, a postback the value pressed.
+ */
+export const ZChatMessage = z
+  .object({
+    message_type: z.enum(CHAT_MESSAGE_TYPES),
+    payload: z.string().max(CHAT.textMax).optional(),
+    payloads: z.array(z.union([ZChatButton, ZChatMedia])).max(10).optional(),
+    deliver: z.string().max(40).optional(),
+  })
+  .superRefine((m, ctx) => {
+    const text = m.payload?.trim() ?? '';
+    const items = m.payloads ?? [];
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    switch (m.message_type) {
+      case 'text':
+      case 'postback':
+        if (text === '') fail('KEY_MISSING');
+        if (items.length > 0) fail('KEY_INVALID');
+        break;
+      case 'media':
+        if (items.length === 0 || !items.every(isMedia)) fail('KEY_INVALID');
+        break;
+      case 'buttons':
+      case 'quick_replies':
+        if (text === '' || items.length === 0 || !items.every(isButton)) fail('KEY_INVALID');
+        break;
+      case 'generic':
+        if (text === '' && items.length === 0) fail('KEY_INVALID');
+        break;
+    }
+  });
+export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZChatConversation = z.object({
   sender: z.enum(['customer', 'other']),
@@ -32,3 +92,71 @@ export const ZChatConversation = z.object({
   createdAt: z.iso.datetime(),
   session_id: z.string().nullable(),
 });
+export type TChatConversation = z.infer<typeof ZChatConversation>;
+
+/** A stored message as both ends see it: the package plus its id and its place (seq, 1, 2, ...) in the conversation. */
+export const ZChatEntry = ZChatConversation.extend({ id: z.string(), seq: z.number().int().positive() });
+export type TChatEntry = z.infer<typeof ZChatEntry>;
+
+const ZGuestId = z.string().regex(/^g-[0-9a-f]{32}$/);
+
+/** GET /api/chat/config: the room prefix; a member's id, or a signed guest identity for a caller with no bearer token. */
+export const ZChatConfigResponse = z.object({
+  PREFIX: z.string(),
+  userId: z.string().nullable(),
+  guest: z.object({ guestId: ZGuestId, token: z.string() }).nullable(),
+});
+export type TChatConfigResponse = z.infer<typeof ZChatConfigResponse>;
+
+/** Who the caller says they are; the server checks it against the proven identity (bearer or guest token). */
+const ZClaim = {
+  userId: z.string().max(64).nullish(),
+  guestId: z.string().max(64).nullish(),
+};
+
+/**
+ * POST /api/chat/send-message: the conversation package. Server-owned fields
+ * (sender, createdAt, name, username) are ignored if sent; `clientId` makes a
+ * resend of the same message (after a failed attempt) land once.
+ */
+export const ZChatSendRequest = z.object({
+  ...ZClaim,
+  message: ZChatMessage.refine((m) => (CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(m.message_type), 'KEY_INVALID'),
+  deviceToken: z.string().max(200).nullish(),
+  session_id: z.string().max(100).nullish(),
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+});
+export type TChatSendRequest = z.infer<typeof ZChatSendRequest>;
+export const ZChatSendResponse = z.object({ createdAt: z.iso.datetime(), id: z.string(), seq: z.number().int() });
+export type TChatSendResponse = z.infer<typeof ZChatSendResponse>;
+
+/**
+ * POST /api/chat/history: newest first by `skip`, `limit` at a time (page size 10);
+ * `beforeSeq` pages steadily while new messages arrive; `afterSeq` backfills
+ * what a reconnecting client missed. Entries come oldest first.
+ */
+export const ZChatHistoryRequest = z.object({
+  ...ZClaim,
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT.historyPageSize),
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  beforeSeq: z.number().int().positive().optional(),
+  afterSeq: z.number().int().min(0).optional(),
+});
+export type TChatHistoryRequest = z.infer<typeof ZChatHistoryRequest>;
+export const ZChatHistoryResponse = z.object({
+  conversations: z.array(ZChatEntry),
+  /** Messages in the conversation in all. */
+  total: z.number().int(),
+  /** The agents have read the customer's messages up to this seq (read mark). */
+  agentReadSeq: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type TChatHistoryResponse = z.infer<typeof ZChatHistoryResponse>;
+
+/** PUT /api/chat/read-customer/: the customer has read everything shown. */
+export const ZChatReadRequest = z.object(ZClaim);
+export const ZChatReadResponse = z.object({ readSeq: z.number().int() });
+
+/** POST /api/chat/upload-image and /upload-video answer the media path to send in a media message. */
+export const ZChatUploadResponse = z.object({ path: ZChatMediaUrl, fileType: z.enum(CHAT_FILE_TYPES) });
+export type TChatUploadResponse = z.infer<typeof ZChatUploadResponse>;

@@ -1,4 +1,8 @@
-/** Business constants of spec section 9. Server rules live in the settings table. */
+/**
+ * Product constants, written once for the server and the web (docs/screens.md,
+ * "Formats and timings"; docs/engineering.md, "House rules"). Numbers an
+ * operator may change live in the settings table instead (docs/http.md).
+ */
 
 export const APP_VERSION = '1.1.14';
 
@@ -6,6 +10,12 @@ export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'th';
 export const LAO_DEFAULT_LOCALE: Locale = 'la';
+/** The language tag of each locale for `lang` attributes and Intl (Lao is ISO 639-1 `lo`). */
+export const LANGUAGE_TAGS: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 
 /** Currencies a member can hold; the Lao build offers LAK or BAHT (stored as THB). */
 export const CURRENCIES = ['THB', 'LAK'] as const;
@@ -23,7 +33,7 @@ export const LIMITS = {
   giftLinkMin: 2,
   phoneLength: 10,
   passwordMin: 6,
-  /** Largest amount the API accepts, in units (domain rules section 1). */
+  /** Largest amount the API accepts, in units (docs/money.md, "Amounts and currencies"). */
   amountMax: 1_000_000_000_000,
 } as const;
 
@@ -74,7 +84,7 @@ export const SPIN_WHEEL = {
   maxWidthRatio: 0.85,
   minTurns: 3,
   maxTurns: 5,
-  /** Duration = random(4..5) s x turns x 0.1 (spec section 4). */
+  /** Duration = random(4..5) s x turns x 0.1. */
   durationSecondsRange: [4, 5] as const,
   durationTurnFactor: 0.1,
   friction: 0.991,
@@ -86,10 +96,8 @@ export const FORMATS = {
   decimals: 2,
 } as const;
 
-/** Banks with a Latin-letters-only account name rule (spec section 5). */
+/** Banks with a Latin-letters-only account name rule (docs/accounts.md, "Registration"). */
 export const LATIN_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
-
-export const BANK_LOGOS = ['kbank', 'bcel', 'ktb', 'truewallet'] as const;
 
 export const GAME_CODES = [
   'pg', 'betflix', 'askmebet', 'imi', 'usun', 'areaslot', 'circus', 'slotracha', 'pgslot', 'joker2', 'huayhd',
@@ -99,7 +107,7 @@ export type GameCode = (typeof GAME_CODES)[number];
 export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-/** Browser storage keys (spec section 3). */
+/** Browser storage keys (docs/screens.md, "The session in the browser"). */
 export const STORAGE_KEYS = {
   token: 'token',
   locale: 'locale',

@@ -4,8 +4,8 @@ import { ZAmount } from './money.ts';
 import { ZPageRequest, ZQrState, ZSlip } from './wallet.ts';
 
 /* ---------------------------------------------------------------------------
- * Deposits (issue 5): slip upload and history, QR deposit, gift link, manual
- * notice. Entities ZSlip and ZQrState live in wallet.ts (spec section 3).
+ * Deposits (docs/deposits.md): slip upload and history, QR deposit, gift link,
+ * manual notice. The entities ZSlip and ZQrState live in wallet.ts.
  * ------------------------------------------------------------------------- */
 
 /** Slip upload rules shared by the upload form and the route. */
@@ -51,7 +51,7 @@ export type TTruelinkResponse = z.infer<typeof ZTruelinkResponse>;
 
 /** The gift link the member pastes: `https://gift.truemoney.com/campaign/?v=<alphanumeric>`. */
 export const TRUELINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([A-Za-z0-9]{1,64})$/;
-/** Gift links pay at least this much (spec section 9). */
+/** Gift links pay at least this much (docs/deposits.md, "Gift links"). */
 export const TRUELINK_MIN = LIMITS.giftLinkMin;
 
 /** POST /api/wallet/add (manual mode): a deposit notice the operator confirms or rejects. */

@@ -1,5 +1,5 @@
 /**
- * The error-code catalogue (spec section 8, domain rules section 11).
+ * The error-code catalogue (docs/http.md, "Errors on the wire").
  * Every error the API sends is `{ "message": CODE }` with the HTTP status below;
  * the web translates CODE into th/la/en.
  */
@@ -84,17 +84,19 @@ export const ERROR_STATUS = {
   SLIP_INVALID_FILE: 415,
   TRUELINK_DUPLICATE: 409,
   TRUELINK_INVALID: 422,
+  // Chat
+  CHAT_FILE_INVALID: 415,
   // Spin coupon (BONUS_REMAINING is listed under Bonus)
   NO_CLAIMABLE_COUPON: 404,
   INVALID_PRIZE_CODE: 400,
   INVALID_CODE: 400,
   INVALID_COUPON_TYPE: 400,
   COUPON_EXPIRED: 410,
-  // Session and service state, and the codes the domain rules add
+  // Session and service state, and Idempotency-Key reuse
   'invalid-token': 401,
   gone: 503,
   IDEMPOTENCY_KEY_REUSED: 409,
-  // Transport-level answers the spec leaves unnamed (see docs/decisions.md)
+  // Transport-level refusals (docs/http.md, "Errors on the wire")
   NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
 } as const satisfies Record<string, number>;
@@ -107,7 +109,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** Slip failure reasons (spec section 8): the `note` of a failed slip. */
+/** Slip failure reasons (docs/deposits.md): the `note` of a failed slip. */
 export const SLIP_NOTE_CODES = [
   'UPLOADED_FILE_NOT_EXIST',
   'IMG_SIZE_UNABLE_TO_PROCESS',

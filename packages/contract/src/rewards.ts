@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAmount } from './money.ts';
 
-/** Entities of spec section 3 for bonuses, promotions, invites and refunds. */
+/** Shapes of bonuses, promotions, invites and refunds, for the work that builds them (not built yet). */
 export const ZBanner = z.object({ image: z.string(), html: z.string() });
 
 export const ZInviteRow = z.object({

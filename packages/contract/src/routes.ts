@@ -1,4 +1,4 @@
-/** API paths of spec section 7 (Fastify-style `:param` placeholders). */
+/** API paths, written once for the server and the web (Fastify-style `:param` placeholders). */
 export const ROUTES = {
   health: '/api/health',
   docs: '/api/docs',

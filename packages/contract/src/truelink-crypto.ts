@@ -1,5 +1,5 @@
 /**
- * The gift-link envelope (domain rules 4), written once for the web (which
+ * The gift-link envelope (docs/deposits.md, "Gift links"), written once for the web (which
  * encrypts) and the server (which decrypts), with Web Crypto on both ends:
  *
  *   plaintext = UTF-8 of `${link}::${walletAccountName}`
@@ -8,7 +8,7 @@
  *   token     = base64url(iv || ciphertext || tag)   (tag = 16 bytes, no padding)
  *
  * The web never holds the secret itself: the server hands it the derived key
- * (base64url, 32 bytes) in the page it serves (see docs/decisions.md).
+ * (base64url, 32 bytes) in the page it serves.
  */
 export const TRUELINK_SEPARATOR = '::';
 

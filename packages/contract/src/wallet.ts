@@ -4,7 +4,7 @@ import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';
 
-/** The member's one currency (domain rules section 1), so screens name the right unit. */
+/** The member's one currency (docs/money.md), so screens name the right unit. */
 export const ZWalletBalance = z.object({ amount: ZAmount, currency: z.enum(CURRENCIES) });
 
 export const ZInviteSummary = z.object({
@@ -93,7 +93,7 @@ export const ZStatement = z.object({
   createdAt: z.iso.datetime(),
   /** Deposits and withdrawals: how the money moved (null for transfers, which have from/to, and for bonus lines). */
   channel: ZStatementChannel.nullable(),
-  /** Text for people from a linked bonus, promotion, invite, refund or lucky draw (spec section 3); null otherwise. */
+  /** Text for people from a linked bonus, promotion, invite, refund or lucky draw; null otherwise. */
   description: z.string().nullable(),
 });
 export type TStatement = z.infer<typeof ZStatement>;
@@ -104,7 +104,7 @@ export const ZPageRequest = z.object({
 });
 
 /* ---------------------------------------------------------------------------
- * Wallet, game accounts, transfers and statement (issue 4).
+ * Wallet, game accounts, transfers and statement (docs/games.md, docs/money.md).
  * ------------------------------------------------------------------------- */
 
 /** The wallet side of a transfer; anything else is a game code. */
@@ -127,7 +127,7 @@ export type TTransferSide = z.infer<typeof ZTransferSide>;
 /** At least LIMITS.transferMin (1.00); negative, NaN or more than two decimals are KEY_INVALID. */
 export const ZTransferAmount = ZAmount.refine((amount) => amount >= LIMITS.transferMin, {
   error: 'TRANSFER_MINIMUM',
-  // Only for an otherwise valid amount: -1 is KEY_INVALID (domain rules 1), not "too small".
+  // Only for an otherwise valid amount: -1 is KEY_INVALID (docs/money.md), not "too small".
   when: (payload) => payload.issues.length === 0,
 });
 

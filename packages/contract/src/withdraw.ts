@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAmount } from './money.ts';
 
 /* ---------------------------------------------------------------------------
- * Withdrawals (issue 5): POST /api/wallet/withdraw and /api/wallet/withdrawAll
+ * Withdrawals (docs/withdrawals.md): POST /api/wallet/withdraw and /api/wallet/withdrawAll
  * (the web modal uses the latter). Both take { amount } and an Idempotency-Key.
  * ------------------------------------------------------------------------- */
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The base URL at which adapters reach the built-in simulators under /sandbox.
- * Each simulator sits behind a real HTTP boundary (architecture: adapters), so
+ * Each simulator sits behind a real HTTP boundary (docs/sandbox.md), so
  * by default an adapter calls this very server over loopback; SANDBOX_BASE_URL
  * points them elsewhere. Resolved lazily: the port is known only after listen.
  */

@@ -20,7 +20,7 @@ export type OpenDatabaseOptions =
   | { kind: 'embedded'; dataDir?: string; template?: Blob };
 
 /**
- * One SQL dialect, two engines (architecture: "Data"). BIGINT columns come back
+ * One SQL dialect (PostgreSQL), two engines: embedded PGlite or a server. BIGINT columns come back
  * as JS bigint on both, so money never passes through a float.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ChatConversationsTable, ChatMediaTable, ChatMessagesTable } from './tables/chat.ts';
 import type { LoginThrottleTable, MembersTable, OtpChallengesTable, SessionsTable, VerifiedPhonesTable } from './tables/accounts.ts';
 import type { DepositNoticesTable, GiftLinksTable, QrCodesTable, SlipsTable } from './tables/deposit.ts';
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
@@ -50,4 +51,8 @@ export type DB = {
   statement_entry_kinds: StatementEntryKindsTable;
   statement_heads: StatementHeadsTable;
   statement_lines: StatementLinesTable;
+  // 0020-chat
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_media: ChatMediaTable;
 };

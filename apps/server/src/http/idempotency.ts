@@ -11,7 +11,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 export const IDEMPOTENCY_DEFAULTS = {
-  /** Domain rules section 2: the first answer is replayed for 24 h. */
+  /** The first answer is replayed for 24 h (docs/money.md, "Idempotency"). */
   ttlMs: 24 * 60 * 60 * 1000,
   /** How long a concurrent duplicate waits for the first request's answer before 409. */
   waitMs: 10_000,
@@ -33,7 +33,7 @@ export type IdempotencyScope = (request: FastifyRequest) => string | Promise<str
 type Claim = { scope: string; key: string };
 
 /**
- * Idempotency-Key for money-moving POSTs (domain rules section 2). A route opts
+ * Idempotency-Key for money-moving POSTs (docs/money.md, "Idempotency"). A route opts
  * in with one line (the auth guard runs first, in onRequest):
  *
  *   app.post(path, { onRequest: app.requireMember, schema, ...idempotency.route((r) => memberOf(r).memberId) }, handler)

@@ -7,7 +7,7 @@ import { AppError } from './app-error.ts';
  * Validates a request part with its contract schema. A field that is absent (or
  * blank, where the schema says KEY_MISSING) answers KEY_MISSING; a rule whose zod
  * message is a catalogue code answers that code (e.g. PHONE_NUMBER_REQUIRE_10_DIGIT,
- * written once in the contract); anything else answers KEY_INVALID (domain rules 11).
+ * written once in the contract); anything else answers KEY_INVALID (docs/http.md, "Validation").
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>

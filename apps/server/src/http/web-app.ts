@@ -11,7 +11,7 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * Unknown /api paths answer 404 JSON.
  *
  * index.html goes out with the start-time values the web needs and must not
- * bake into a build, as `<meta>` tags (the gift-link key: see docs/decisions.md),
+ * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links"),
  * and with the route's own chunks announced (see routePreloadLinks).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, page: { truelinkKey?: string } = {}): Promise<void> {

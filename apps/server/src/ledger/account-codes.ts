@@ -1,7 +1,7 @@
 import type { AccountRef, LedgerCurrency } from './ledger-types.ts';
 
 /**
- * The account codes of domain rules section 2, written once. Member accounts
+ * The account codes of docs/money.md ("The ledger"), written once. Member accounts
  * carry the owner's id; system accounts are the site's counterparties, one per
  * code and currency.
  */

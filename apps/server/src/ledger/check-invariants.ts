@@ -10,7 +10,7 @@ export type InvariantViolation =
   | { rule: 'currency-not-zero'; currency: string; total: bigint };
 
 /**
- * The ledger's invariants (domain rules section 2) over the whole database:
+ * The ledger's invariants (docs/money.md, "The ledger") over the whole database:
  * (1) every journal entry sums to zero; (2) every cached balance equals the sum
  * of its postings; (3) no member wallet is negative; (4) the accounts sum to
  * zero (per currency, which implies overall). Read in one REPEATABLE READ

@@ -38,7 +38,7 @@ export function ledgerPostSql(
 }
 
 /**
- * Kysely stays here (house style 3). `db` is the caller's transaction whenever
+ * Kysely stays here (docs/engineering.md, "House rules"). `db` is the caller's transaction whenever
  * it reads to decide a movement; nothing in this file opens a transaction.
  */
 export function createLedgerRepository(db: Kysely<DB>) {

@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
           { path: '/howto', lazy: { Component: async () => (await import('@/features/howto/howto-screen')).HowtoScreen } },
           {
             path: '/contact',
-            lazy: { Component: async () => (await import('@/features/contact/contact-screen')).ContactScreen },
+            lazy: { Component: async () => (await import('./contact-route')).ContactRoute },
           },
         ],
       },
@@ -60,7 +60,7 @@ const routes: RouteObject[] = [
           { path: 'spin', lazy: { Component: async () => (await import('@/features/spin/spin-screen')).SpinScreen } },
           {
             path: 'contact',
-            lazy: { Component: async () => (await import('@/features/contact/contact-screen')).ContactScreen },
+            lazy: { Component: async () => (await import('./contact-route')).ContactRoute },
           },
         ],
       },

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, STORAGE_KEYS, type Locale } from '@jetton/contract/constants';
+import { isLocale, LANGUAGE_TAGS, LOCALES, STORAGE_KEYS, type Locale } from '@jetton/contract/constants';
 import { buildFlags } from '@/lib/build-flags';
 import { storage } from '@/lib/storage';
 
@@ -12,13 +12,6 @@ const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
   la: () => import('./la.json'),
   en: () => import('./en.json'),
 };
-
-/** The app's locale codes are th/la/en; the document language uses ISO 639-1 (Lao is `lo`). */
-const HTML_LANG: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 function initialLocale(): Locale {
   const stored = storage.get(STORAGE_KEYS.locale);
@@ -32,11 +25,7 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 }
 
 function applyDocumentLang(locale: Locale): void {
-  document.documentElement.lang = HTML_LANG[locale];
-}
-
-export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : buildFlags.defaultLocale;
+  document.documentElement.lang = LANGUAGE_TAGS[locale];
 }
 
 /** Loads the saved (or build default) language before the first render. */

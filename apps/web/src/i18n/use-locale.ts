@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@jetton/contract/constants';
+import { isLocale, type Locale } from '@jetton/contract/constants';
 import { buildFlags } from '@/lib/build-flags';
-import { isLocale } from './setup';
 
 /** The current interface language (th, la or en); re-renders when it changes. */
 export function useLocale(): Locale {

@@ -94,8 +94,9 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
 
 /**
  * Calls the API and returns the parsed body, or throws an ApiError. It shows
- * nothing by itself: callers decide between toast, dialog or silence (spec
- * section 8). The only global reactions are the two session rules.
+ * nothing by itself: callers decide between toast, dialog or silence
+ * (docs/screens.md, "Errors and messages"). The only global reactions are the
+ * two session rules.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const endLoading = options.background ? undefined : loadingTracker.begin();

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@jetton/contract/constants';
+import { DEFAULT_LOCALE, isLocale, LAO_DEFAULT_LOCALE, LOCALES, type Locale } from '@jetton/contract/constants';
 
 /**
  * Build variants, read once. This is the only module that reads
@@ -14,13 +14,9 @@ export type BuildFlags = {
   gameLaunchTarget: GameLaunchTarget;
 };
 
-function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
-}
-
 function readFlags(env: ImportMetaEnv): BuildFlags {
   const isLaoBuild = env.VITE_LAO_BUILD === 'true';
-  const locale = env.VITE_DEFAULT_LOCALE ?? (isLaoBuild ? 'la' : 'th');
+  const locale = env.VITE_DEFAULT_LOCALE ?? (isLaoBuild ? LAO_DEFAULT_LOCALE : DEFAULT_LOCALE);
   if (!isLocale(locale)) throw new Error(`VITE_DEFAULT_LOCALE must be one of ${LOCALES.join(', ')}, got "${locale}"`);
   const target = env.VITE_GAME_LAUNCH_TARGET ?? '_blank';
   if (target !== '_blank' && target !== '_self') {

@@ -1,7 +1,7 @@
 import { FORMATS } from '@jetton/contract/constants';
 
 /**
- * Display formats of spec section 9: money with two decimals and thousands
+ * Display formats (docs/screens.md, "Formats and timings"): money with two decimals and thousands
  * separators, dates DD/MM/YYYY HH:mm:ss in the site time zone (Asia/Bangkok,
  * the same offset as Laos), 10-digit account numbers as 3-3-4. Latin digits in
  * every language, as the banking apps members know.

@@ -2,7 +2,7 @@ import { DELAYS_MS } from '@jetton/contract/constants';
 
 /**
  * Counts calls in flight and says when the global overlay should show: only
- * once some call has been running for `delayMs` (spec: 200 ms), so quick calls
+ * once some call has been running for `delayMs` (200 ms, docs/screens.md), so quick calls
  * never flash it. Each `begin()` returns its own idempotent `end()`.
  */
 export type LoadingTracker = {

@@ -1,11 +1,11 @@
 import { isLatinNameBank, LATIN_NAME } from '@jetton/contract/account';
 
-/** Member and bank account names are kept in upper case (spec section 5); Thai and Lao have no case. */
+/** Member and bank account names are kept in upper case (docs/accounts.md, "Registration"); Thai and Lao have no case. */
 export function toUpperName(value: string): string {
   return value.toUpperCase();
 }
 
-/** The registration's bankAccountName: first and last name joined by one space (spec section 3). */
+/** The registration's bankAccountName: first and last name joined by one space (docs/accounts.md). */
 export function joinAccountName(first: string, last: string): string {
   return [first, last]
     .map((part) => part.trim().replace(/\s+/g, ' '))
@@ -20,7 +20,7 @@ export function isLatinName(name: string): boolean {
 }
 
 /**
- * Spec section 2: the edit-bank-account-name action is offered only for KTB,
+ * The edit-bank-account-name action (docs/screens.md, "Home") is offered only for KTB,
  * TMB and BBL accounts whose stored name still holds non-Latin characters.
  */
 export function needsLatinNameFix(bankCode: string | null | undefined, bankAccountName: string): boolean {

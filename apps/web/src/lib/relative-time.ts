@@ -1,7 +1,4 @@
-import type { Locale } from '@jetton/contract/constants';
-
-/** The Intl language of each interface locale (Lao is ISO 639-1 `lo`). */
-const INTL_LOCALE: Record<Locale, string> = { th: 'th', la: 'lo', en: 'en' };
+import { LANGUAGE_TAGS, type Locale } from '@jetton/contract/constants';
 
 export const RELATIVE_UNITS = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'] as const;
 export type RelativeUnit = (typeof RELATIVE_UNITS)[number];
@@ -26,7 +23,7 @@ const formats = new Map<Locale, Intl.RelativeTimeFormat | null>();
 
 function intlFormat(locale: Locale): Intl.RelativeTimeFormat | null {
   if (!formats.has(locale)) {
-    const tag = INTL_LOCALE[locale];
+    const tag = LANGUAGE_TAGS[locale];
     const supported = Intl.RelativeTimeFormat.supportedLocalesOf([tag]).length > 0;
     formats.set(locale, supported ? new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }) : null);
   }

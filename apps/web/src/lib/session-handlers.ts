@@ -1,5 +1,5 @@
 /**
- * The two global session rules of the spec (section 8): `invalid-token` ends
+ * The two global session rules (docs/screens.md, "Errors and messages"): `invalid-token` ends
  * the session and goes to /login; `gone` goes to /terminated. The router layer
  * registers the handlers, so `lib/` never imports the router.
  */

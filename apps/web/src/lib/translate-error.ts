@@ -5,7 +5,7 @@ export type Translate = (key: string, options: { defaultValue: string }) => stri
 const CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /**
- * Spec section 8: a message is translated through `errors.<CODE>` when that key
+ * A message is translated through `errors.<CODE>` (docs/screens.md) when that key
  * exists, otherwise the raw text is shown.
  */
 export function translateError(t: Translate, code: string): string {

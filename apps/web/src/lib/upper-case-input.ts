@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 
 /**
- * Upper-cases an input as the member types (spec section 5: name inputs are
+ * Upper-cases an input as the member types (docs/screens.md, "Registration wizard": name inputs are
  * upper-cased), keeping the caret where it was so editing mid-word works.
  */
 export function upperCaseInput(event: ChangeEvent<HTMLInputElement>): void {

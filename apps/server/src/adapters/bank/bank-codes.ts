@@ -1,9 +1,9 @@
 /**
- * Thai interbank 3-digit codes (payments doc) for the bank codes members
+ * Thai interbank 3-digit codes for the bank codes members
  * register with. The slip-verification mini QR names the sending bank by these
  * digits; members and deposit accounts use the letter codes. Lao banks have no
  * code in this scheme, so their slips cannot be verified this way (LAK members
- * deposit by QR).
+ * deposit by QR). See docs/deposits.md, "Bank transfer with a slip".
  */
 const TH_BANK_NUMBERS: Record<string, string> = {
   BBL: '002',
@@ -24,6 +24,9 @@ const TH_BANK_NUMBERS: Record<string, string> = {
   KKP: '069',
   LH: '073',
 };
+
+/** The letter codes of the banks whose slips carry a verifiable mini QR. */
+export const THAI_BANK_CODES: readonly string[] = Object.keys(TH_BANK_NUMBERS);
 
 export function bankNumberOf(code: string): string | undefined {
   return TH_BANK_NUMBERS[code];

@@ -2,8 +2,8 @@ import type { GameCode } from '@jetton/contract/constants';
 import type { LedgerCurrency } from '../../db/tables/ledger.ts';
 
 /**
- * The one boundary to game providers (transfer-wallet model, domain rules
- * section 3). Amounts are integer minor units. Every call may throw
+ * The one boundary to game providers (the transfer-wallet model of
+ * docs/games.md, "The provider boundary"). Amounts are integer minor units. Every call may throw
  * ProviderError, except deposit/withdraw, which never throw for provider
  * trouble: their outcome says whether the money definitely moved, definitely
  * did not, or is unknown (then ask getTransferStatus with the same id later).

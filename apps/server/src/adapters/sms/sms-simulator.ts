@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import { listOnSandboxIndex } from '../sandbox/sandbox-index.ts';
+import { sendPage } from '../sandbox/sandbox-page.ts';
 import { renderOutboxPage } from './sms-outbox-page.ts';
 import { SMS_SANDBOX_PATH } from './sms-sender.ts';
 
@@ -24,6 +26,7 @@ export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
   const newestFirst = (phone: string | undefined): SmsMessage[] =>
     outbox.filter((m) => phone === undefined || m.to === phone).reverse();
 
+  listOnSandboxIndex(app, { path: SMS_SANDBOX_PATH, title: 'SMS outbox', about: 'Every message the site sent: the registration codes for any phone.' });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(`${SMS_SANDBOX_PATH}/messages`, { schema: { hide: true, body: ZSend } }, async (request, reply) => {
     outbox.push({ id: nextId++, to: request.body.to, text: request.body.text, sentAt: clock.now().toISOString() });
@@ -36,6 +39,6 @@ export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
   }));
 
   r.get(SMS_SANDBOX_PATH, { schema: { hide: true, querystring: ZQuery } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderOutboxPage(newestFirst(request.query.phone), request.query.phone)),
+    sendPage(reply, renderOutboxPage(newestFirst(request.query.phone), request.query.phone)),
   );
 }

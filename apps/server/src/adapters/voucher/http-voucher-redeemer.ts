@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import { ProviderError } from '../games/game-provider.ts';
 import { providerRequest } from '../games/provider-http.ts';
 import { VOUCHER_FAILURES, VoucherUnavailableError, type VoucherAnswer, type VoucherRedeemer } from './voucher-redeemer.ts';
 
 /** "100.00" (what TrueMoney answers) -> minor units, without a float. */
-const ZBaht = z
-  .string()
-  .regex(/^[0-9]{1,12}(\.[0-9]{1,2})?$/)
-  .transform((text) => {
-    const [units = '0', cents = ''] = text.split('.');
-    return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-  });
+const ZBaht = z.string().regex(DECIMAL_TEXT).transform(decimalToMinor);
 
 const ZAnswer = z.object({
   status: z.object({ code: z.string() }),

@@ -1,5 +1,5 @@
 /**
- * The boundary to TrueMoney gift vouchers (payments doc): look a voucher up,
+ * The boundary to TrueMoney gift vouchers (docs/deposits.md, "Gift links"): look a voucher up,
  * then redeem it into the site's wallet (a mobile number). Amounts are integer
  * minor units. Both throw VoucherUnavailableError when no usable answer came.
  */

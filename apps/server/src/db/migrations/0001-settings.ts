@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Operator-editable settings and lookup content (domain rules: every number is a default in here). */
+/** Operator-editable settings and lookup content (docs/http.md, "Lookups" and "Operator settings"). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('settings')

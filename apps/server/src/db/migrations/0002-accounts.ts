@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Members, their sessions, one-time codes and the login throttle (issue 3).
+ * Members, their sessions, one-time codes and the login throttle (docs/accounts.md).
  * Timestamps are written by the services from the injected Clock, never by
  * now(), so tests can move time. Every read has an index (named below).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The money core (domain rules section 2): double-entry ledger, the
+ * The money core (docs/money.md, "The ledger"): double-entry ledger, the
  * Idempotency-Key store of money-moving POSTs, and the game catalogue whose
  * codes name the `game:<code>` / `provider:<code>` accounts.
  */
@@ -77,7 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('android_url', 'text')
     .addColumn('ios_url', 'text')
     .addColumn('launch_mode', 'text', (c) => c.notNull().check(sql`launch_mode in ('link', 'form')`))
-    // Provider-side username = prefix + member number (domain rules section 3).
+    // Provider-side username = prefix + member number (docs/games.md, "Game accounts").
     .addColumn('player_prefix', 'text', (c) => c.notNull())
     .addColumn('is_enabled', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Game accounts and transfers between the wallet and the games (issue 4,
- * domain rules section 3), and the one-time tickets behind form launchers.
+ * Game accounts and transfers between the wallet and the games
+ * (docs/games.md), and the one-time tickets behind form launchers.
  * Timestamps come from the injected Clock, never now(), so tests can move time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

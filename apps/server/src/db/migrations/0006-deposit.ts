@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Deposits (issue 5): slips, QR codes, gift links and manual notices. Money
+ * Deposits (docs/deposits.md): slips, QR codes, gift links and manual notices. Money
  * itself lives in the ledger; these rows record what each deposit is doing,
  * and the ledger's unique kind + reference guarantees it credits at most once.
  */

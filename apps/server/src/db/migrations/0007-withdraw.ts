@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Withdrawals (issue 5). The money itself is in the ledger (wallet ->
+ * Withdrawals (docs/withdrawals.md). The money itself is in the ledger (wallet ->
  * payout:pending at request); this row says where it goes and how far it got.
  * The destination bank account is copied at request time: a later profile
  * edit must not redirect a payout already approved.

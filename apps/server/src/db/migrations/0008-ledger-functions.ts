@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The ledger's two primitives as SQL functions (issue 4, transfer benchmark):
+ * The ledger's two primitives as SQL functions (found by the transfer benchmark):
  * posting an entry was seven round trips from the server (find or create each
  * account, header, lock, conditional update, postings), and a transfer made
  * three such posts. As functions each is one statement, which a caller can
  * also join with its own write (a transfer row, a settlement) so that both
  * commit atomically without BEGIN/COMMIT round trips. The rules are the same
- * as before (domain rules section 2), checked in the same order; see
- * docs/decisions.md "Ledger in SQL functions".
+ * as before (docs/money.md, "The ledger"), checked in the same order; see
+ * docs/money.md, "Ledger in SQL functions".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The account's id, created on first use; a concurrent creator is absorbed by

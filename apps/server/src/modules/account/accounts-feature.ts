@@ -27,7 +27,7 @@ import { createRegistrationService } from './registration-service.ts';
 type Deps = { config: Config; db: Kysely<DB>; clock: Clock; lookups: LookupService; settings: SettingsRepository };
 
 /**
- * Wires accounts, sessions and one-time codes (issue 3) and decorates
+ * Wires accounts, sessions and one-time codes (docs/accounts.md) and decorates
  * `app.requireMember` (see member-guard.ts), so it must run before any module
  * with member routes. Needs registerRateLimit first. Returns the services later
  * features use (e.g. profile.bankAccount for GET /api/wallet).

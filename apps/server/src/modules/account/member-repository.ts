@@ -21,7 +21,7 @@ function conflictOf(error: unknown): MemberConflict {
   return conflict;
 }
 
-/** Kysely stays here (house style 3): the members table. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the members table. */
 export function createMemberRepository(db: Kysely<DB>) {
   return {
     findById(id: string): Promise<Member | undefined> {

@@ -17,7 +17,7 @@ export type ProfileDeps = { members: MemberRepository; auth: AuthService; lookup
 /**
  * The logged-in member's own data. Every method takes the member id from the
  * session (memberOf(request)), never from the request, so a member can only
- * ever read or change their own row (house style 5).
+ * ever read or change their own row (docs/accounts.md, "The member guard").
  */
 export function createProfileService(deps: ProfileDeps) {
   const { members, auth, lookups, clock } = deps;
@@ -70,7 +70,7 @@ export function createProfileService(deps: ProfileDeps) {
       await members.updateBankAccountName(memberId, request.bankAccountName, clock.now());
     },
 
-    /** Ends every session (domain rules 10) and answers a fresh token for the device that asked. */
+    /** Ends every session (docs/accounts.md, "Passwords") and answers a fresh token for the device that asked. */
     async changePassword(memberId: string, request: TChangePasswordRequest): Promise<{ token: string }> {
       const member = await load(memberId);
       await auth.checkPassword(member, request.oldPassword);

@@ -21,11 +21,11 @@ export type RegistrationDeps = {
   market: TMarket;
 };
 
-/** Invite codes are `PR<member number>` (domain rules 7), any letter case. */
+/** Invite codes are `PR<member number>`, any letter case (docs/accounts.md, "Registration"). */
 const INVITE_CODE = /^PR(\d{1,18})$/i;
 
 /**
- * Registration (spec section 4): the step-3 check and the final submit. The
+ * Registration (docs/accounts.md, "Registration"): the step-3 check and the final submit. The
  * request arrives already parsed by the contract schema (phone format, names
  * upper-cased, Latin-only names for KTB/TMB/BBL); this holds the rules that
  * need the database or the operator's lookups.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -8,10 +7,9 @@ const HOUR = 60 * MINUTE;
 const ZIpLimit = z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() });
 
 /**
- * The numbers behind accounts and sessions (domain rules section 10). These are
- * defaults: an operator overrides any of them in the settings table under
- * `rules.accounts` (a partial object), and every node picks it up within
- * CACHE_TTL_MS. Nothing else in the accounts code holds a limit literal.
+ * The numbers behind accounts and sessions (docs/accounts.md). Defaults, which
+ * `rules.accounts` overrides (createCachedRules). Nothing else in the accounts
+ * code holds a limit literal.
  */
 export const ZAccountRules = z.object({
   sessionTtlMs: z.number().int().positive().default(7 * 24 * HOUR),
@@ -40,23 +38,10 @@ export type AccountRules = z.infer<typeof ZAccountRules>;
 export type IpLimitName = keyof AccountRules['ipLimits'];
 
 export const ACCOUNT_RULES_KEY = 'rules.accounts';
-const CACHE_TTL_MS = 5_000;
 
-export const DEFAULT_ACCOUNT_RULES: AccountRules = ZAccountRules.parse({});
 
-/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
-export function createAccountRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
-  let cached: { rules: AccountRules; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<AccountRules> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const stored = (await deps.settings.get(ACCOUNT_RULES_KEY)) ?? {};
-      const parsed = ZAccountRules.safeParse(stored);
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      cached = { rules: parsed.success ? parsed.data : DEFAULT_ACCOUNT_RULES, expiresAt: now + CACHE_TTL_MS };
-      return cached.rules;
-    },
-  };
+export type AccountRulesSource = RulesSource<AccountRules>;
+
+export function createAccountRules(deps: RulesDeps): AccountRulesSource {
+  return createCachedRules({ key: ACCOUNT_RULES_KEY, schema: ZAccountRules }, deps);
 }
-export type AccountRulesSource = ReturnType<typeof createAccountRules>;

@@ -20,7 +20,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     async (request) => deps.auth.login(request.body),
   );
 
-  // Logout ends every session of the member, on every device (domain rules 10).
+  // Logout ends every session of the member, on every device (docs/accounts.md, "Sessions and tokens").
   r.post(
     ROUTES.account.logout,
     { onRequest: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ZOkResponse } } },

@@ -1,16 +1,23 @@
+import type { Selectable } from 'kysely';
 import type { TLoginRequest } from '@jetton/contract/account';
 import type { Clock } from '../../clock.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Member, MemberRepository } from '../account/member-repository.ts';
+import type { MembersTable } from '../../db/tables/accounts.ts';
 import type { AccountRulesSource } from './account-rules.ts';
 import type { LoginThrottleRepository } from './login-throttle-repository.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
 import type { SessionMember, SessionRepository } from './session-repository.ts';
 import type { Signer } from './signer.ts';
 
+type Member = Selectable<MembersTable>;
+
 export type AuthDeps = {
-  members: MemberRepository;
+  /** What sign-in needs of the members table (the account module's repository provides it). */
+  members: {
+    findByPhone(phone: string): Promise<Member | undefined>;
+    updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void>;
+  };
   sessions: SessionRepository;
   throttle: LoginThrottleRepository;
   rules: AccountRulesSource;
@@ -21,7 +28,7 @@ export type AuthDeps = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Login, sessions and the password check (domain rules section 10). A token is
+ * Login, sessions and the password check (docs/accounts.md). A token is
  * `<session id>.<expiry, unix s>.<HMAC>`: the signature is checked before any
  * database work, and the sessions row makes every token revocable.
  */

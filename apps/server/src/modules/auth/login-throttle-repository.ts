@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * Kysely stays here (house style 3): wrong-password counts per phone in the
+ * Kysely stays here (docs/engineering.md, "House rules"): wrong-password counts per phone in the
  * database, so the lockout holds across nodes and restarts. One row per phone:
  * a failure window that starts at its first failure, and a lock end.
  */

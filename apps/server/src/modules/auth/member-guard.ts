@@ -1,5 +1,5 @@
 /**
- * The member guard: every member route (this issue's and every later one) uses it.
+ * The member guard: every member route uses it (docs/accounts.md, "The member guard").
  *
  *   app.get(ROUTES.wallet.summary, { onRequest: app.requireMember }, async (request) => {
  *     const member = memberOf(request); // { memberId, memberNo, phone, currency, sessionId }
@@ -14,7 +14,7 @@
  *   });
  *
  * It answers 503 {message:'gone'} while the operator has closed the service
- * (lookup `active` = gone, domain rules 10), then 401 {message:'invalid-token'}
+ * (lookup `active` = gone), then 401 {message:'invalid-token'}
  * for a missing, malformed, forged, expired or revoked token or an inactive
  * member. Use it as `onRequest` so a refused call costs no body parsing. Never
  * take a member id from the URL or body: the member is always memberOf(request).

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Password hashing with scrypt (domain rules 10: memory-hard, OWASP parameters:
+ * Password hashing with scrypt (docs/accounts.md, "Passwords": memory-hard, OWASP parameters:
  * N=2^17, r=8, p=1). Stored self-describing as
  * `scrypt$N=131072,r=8,p=1$<salt base64>$<key base64>`, so the parameters can
  * rise later while old hashes still verify (see needsRehash).

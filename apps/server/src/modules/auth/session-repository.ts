@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 /** A live session with what the guard needs of its member. */
 export type SessionMember = { sessionId: string; memberId: string; memberNo: bigint; phone: string; currency: 'THB' | 'LAK' };
 
-/** Kysely stays here (house style 3): the sessions table. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the sessions table. */
 export function createSessionRepository(db: Kysely<DB>) {
   return {
     async create(session: { id: string; memberId: string; createdAt: Date; expiresAt: Date }): Promise<void> {

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
-import { createCleanupRules, DEFAULT_CLEANUP_RULES, type CleanupRulesSource } from './cleanup-rules.ts';
+import { createCleanupRules, type CleanupRulesSource } from './cleanup-rules.ts';
 import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 
 /** claimed: every row deleted this pass (schedulePeriodic logs a pass that deleted any). */
@@ -71,6 +71,6 @@ export function registerCleanupJob(app: FastifyInstance, deps: { db: Kysely<DB>;
   if (!deps.startJobs) return;
   schedulePeriodic(app, job, {
     name: 'cleanup',
-    intervalMs: async () => (await rules.get().catch(() => DEFAULT_CLEANUP_RULES)).intervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).intervalMs,
   });
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The numbers behind the cleanup job (modules/cleanup/cleanup-job.ts). Defaults; an
- * operator overrides any of them in the settings table under `rules.cleanup`
- * (a partial object), seen by every node within CACHE_TTL_MS. The idempotency
- * replay window is not here: it is a domain rule (IDEMPOTENCY_DEFAULTS.ttlMs).
+ * The numbers behind the cleanup job (docs/http.md, "Background jobs").
+ * Defaults, which `rules.cleanup` overrides (createCachedRules). The
+ * Idempotency-Key replay window is not here: it is Idempotency's own
+ * (IDEMPOTENCY_DEFAULTS.ttlMs).
  */
 export const ZCleanupRules = z.object({
   /** Pause between passes. */
@@ -21,21 +20,9 @@ export const ZCleanupRules = z.object({
 export type CleanupRules = z.infer<typeof ZCleanupRules>;
 
 export const CLEANUP_RULES_KEY = 'rules.cleanup';
-const CACHE_TTL_MS = 5_000;
-export const DEFAULT_CLEANUP_RULES: CleanupRules = ZCleanupRules.parse({});
 
-/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
-export function createCleanupRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
-  let cached: { rules: CleanupRules; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<CleanupRules> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const parsed = ZCleanupRules.safeParse((await deps.settings.get(CLEANUP_RULES_KEY)) ?? {});
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      cached = { rules: parsed.success ? parsed.data : DEFAULT_CLEANUP_RULES, expiresAt: now + CACHE_TTL_MS };
-      return cached.rules;
-    },
-  };
+export type CleanupRulesSource = RulesSource<CleanupRules>;
+
+export function createCleanupRules(deps: RulesDeps): CleanupRulesSource {
+  return createCachedRules({ key: CLEANUP_RULES_KEY, schema: ZCleanupRules }, deps);
 }
-export type CleanupRulesSource = ReturnType<typeof createCleanupRules>;

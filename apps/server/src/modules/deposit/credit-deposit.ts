@@ -22,7 +22,7 @@ export type DepositCredit = {
 
 /**
  * Credits a deposit inside the caller's transaction: source -> member wallet,
- * plus spin coins (domain rules 4: 1 per 100.00) in the same transaction. The
+ * plus spin coins (1 per 100.00, docs/deposits.md) in the same transaction. The
  * ledger's unique kind + reference makes a second credit of the same deposit
  * (a replayed callback, the same slip twice) move nothing: `created` is false
  * then and no coins are added either.

@@ -49,7 +49,7 @@ type Deps = {
 };
 
 /**
- * Wires deposits (issue 5): storage, the bank-verification adapter and its
+ * Wires deposits (docs/deposits.md): storage, the bank-verification adapter and its
  * sandbox bank, slip upload/history and the slip verifier job. Needs
  * registerAccountsFeature first (app.requireMember).
  */
@@ -63,7 +63,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
   });
   const storage = createLocalDiskStorage(defaultUploadsRoot(config.dataDir));
   const apiKey = bankApiKey(config.secrets.tokenSecret);
-  if (config.sandbox) await registerBankSimulator(app, { clock, lookups, apiKey });
+  if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
   const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey });
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });

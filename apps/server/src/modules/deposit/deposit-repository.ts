@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Kysely stays here (house style 3): what a credited deposit changes besides the ledger. */
+/** Kysely stays here (docs/engineering.md, "House rules"): what a credited deposit changes besides the ledger. */
 export function createDepositRepository(db: Kysely<DB>) {
   return {
     /** Spin coins earned by a deposit; `db` is the crediting transaction, so coins and money commit together. */

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /**
- * The numbers behind deposits (domain rules section 4). Defaults; an operator
- * overrides any of them in the settings table under `rules.deposit` (a partial
- * object), picked up by every node within CACHE_TTL_MS.
+ * The numbers behind deposits (docs/deposits.md). Defaults, which
+ * `rules.deposit` overrides (createCachedRules).
  */
 export const ZDepositRules = z.object({
   /** Daily window (site time zone) in which slip upload is closed; `from` > `to` spans midnight. */
@@ -42,25 +40,9 @@ export const ZDepositRules = z.object({
 export type DepositRules = z.infer<typeof ZDepositRules>;
 
 export const DEPOSIT_RULES_KEY = 'rules.deposit';
-const CACHE_TTL_MS = 5_000;
-export const DEFAULT_DEPOSIT_RULES: DepositRules = ZDepositRules.parse({});
 
-/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
-export function createDepositRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
-  let cached: { rules: DepositRules; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<DepositRules> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const parsed = ZDepositRules.safeParse((await deps.settings.get(DEPOSIT_RULES_KEY)) ?? {});
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      cached = { rules: parsed.success ? parsed.data : DEFAULT_DEPOSIT_RULES, expiresAt: now + CACHE_TTL_MS };
-      return cached.rules;
-    },
-    /** Forget the cached copy (after an operator change in the sandbox). */
-    reset(): void {
-      cached = undefined;
-    },
-  };
+export type DepositRulesSource = RulesSource<DepositRules>;
+
+export function createDepositRules(deps: RulesDeps): DepositRulesSource {
+  return createCachedRules({ key: DEPOSIT_RULES_KEY, schema: ZDepositRules }, deps);
 }
-export type DepositRulesSource = ReturnType<typeof createDepositRules>;

@@ -1,10 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { GiftLinksTable } from '../../db/tables/deposit.ts';
 
-export type GiftLink = Selectable<GiftLinksTable>;
-
-/** Kysely stays here (house style 3): the gift_links table. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the gift_links table. */
 export function createGiftLinkRepository(db: Kysely<DB>) {
   return {
     /** Claims a voucher for a member; false when it was seen before (the primary key decides, even concurrently). */

@@ -30,7 +30,7 @@ type Deps = {
 const STALE_CLAIM_MS = 60_000;
 const MIN_MINOR = toMinor(TRUELINK_MIN);
 
-/** Gift-link deposits (domain rules section 4): decrypt, check, claim once, redeem, credit once. */
+/** Gift-link deposits (docs/deposits.md, "Gift links"): decrypt, check, claim once, redeem, credit once. */
 export function createGiftLinkService(deps: Deps) {
   const links = createGiftLinkRepository(deps.db);
 

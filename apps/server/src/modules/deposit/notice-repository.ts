@@ -4,7 +4,7 @@ import type { DepositNoticesTable } from '../../db/tables/deposit.ts';
 
 export type DepositNotice = Selectable<DepositNoticesTable>;
 
-/** Kysely stays here (house style 3): manual deposit notices. */
+/** Kysely stays here (docs/engineering.md, "House rules"): manual deposit notices. */
 export function createNoticeRepository(db: Kysely<DB>) {
   return {
     async insert(notice: Omit<DepositNotice, 'status' | 'decided_at'>): Promise<DepositNotice> {

@@ -23,7 +23,7 @@ export function toNoticeView(n: DepositNotice): TDepositNoticeResponse {
 }
 
 /**
- * Manual deposits (domain rules 4, `isManual`): the member tells us about a
+ * Manual deposits (`isManual`, docs/deposits.md, "Manual mode"): the member tells us about a
  * transfer; nothing is credited until an operator confirms it against the
  * bank statement, and a confirm credits once (ledger reference = notice id).
  */

@@ -4,7 +4,7 @@ import type { QrProvider } from '@jetton/contract/constants';
 import type { QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import { DEFAULT_DEPOSIT_RULES, type DepositRulesSource } from './deposit-rules.ts';
+import type { DepositRulesSource } from './deposit-rules.ts';
 import { createQrRepository } from './qr-repository.ts';
 import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 
@@ -66,6 +66,6 @@ declare module 'fastify' {
 export function scheduleQrExpiry(app: FastifyInstance, job: QrExpiryJob, rules: DepositRulesSource): void {
   schedulePeriodic(app, job, {
     name: 'qr expiry',
-    intervalMs: async () => (await rules.get().catch(() => DEFAULT_DEPOSIT_RULES)).qrExpiryIntervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).qrExpiryIntervalMs,
   });
 }

@@ -5,7 +5,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 
 export type QrCode = Selectable<QrCodesTable>;
 
-/** Kysely stays here (house style 3): the qr_codes table. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the qr_codes table. */
 export function createQrRepository(db: Kysely<DB>) {
   return {
     /** Closes the member's QRs for this provider that ran out, so the unique "one open" index frees up. */

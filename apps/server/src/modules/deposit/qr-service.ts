@@ -44,7 +44,7 @@ const ZCallback = z.object({
 
 export type CallbackResult = { status: 'CREDITED' | 'ALREADY_CREDITED' };
 
-/** QR deposits (domain rules section 4): one open QR per member and provider, credited only by a signed callback. */
+/** QR deposits (docs/deposits.md): one open QR per member and provider, credited only by a signed callback. */
 export function createQrService(deps: Deps) {
   const qrs = createQrRepository(deps.db);
 

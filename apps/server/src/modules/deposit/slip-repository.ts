@@ -6,7 +6,7 @@ import type { SlipsTable } from '../../db/tables/deposit.ts';
 export type Slip = Selectable<SlipsTable>;
 export type SlipOutcome = { status: 'success'; amount: bigint } | { status: 'failed'; note: SlipNoteCode };
 
-/** Kysely stays here (house style 3): the slips table. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the slips table. */
 export function createSlipRepository(db: Kysely<DB>) {
   return {
     async insert(slip: { id: string; memberId: string; storageKey: string; contentType: string; now: Date }): Promise<Slip> {

@@ -16,7 +16,7 @@ type Deps = { db: Kysely<DB>; storage: ObjectStorage; rules: DepositRulesSource;
 /** Where a signed slip image is served (see slip-routes.ts). */
 export const SLIP_IMAGE_PATH = '/api/slip-image';
 
-/** Slip upload, history and image links (domain rules section 4). */
+/** Slip upload, history and image links (docs/deposits.md, "Bank transfer with a slip"). */
 export function createSlipService(deps: Deps) {
   const slips = createSlipRepository(deps.db);
 

@@ -11,7 +11,7 @@ export type SlipVerifierOptions = {
 };
 
 /**
- * The slip verifier (domain rules section 4) as a background job: each run
+ * The slip verifier (docs/deposits.md) as a background job: each run
  * leases processing slips (FOR UPDATE SKIP LOCKED, so any number of nodes share
  * the queue) and decides them one by one. Tests call runOnce(); the app starts
  * it on boot and stops it on close.

@@ -6,7 +6,7 @@ import type { Slip } from './slip-repository.ts';
 
 const isNote = (note: string | null): note is SlipNoteCode => note !== null && (SLIP_NOTE_CODES as readonly string[]).includes(note);
 
-/** A slip row as the member sees it (spec section 3); the reference is the slip's own id. */
+/** A slip row as the member sees it; the reference is the slip's own id (docs/deposits.md). */
 export function toSlipView(slip: Slip): TSlip {
   return {
     createdAt: slip.created_at.toISOString(),

@@ -33,8 +33,8 @@ const fail = (note: SlipNoteCode): SlipOutcome => ({ status: 'failed', note });
 export const depositAccountId = (bankCode: string, accountNo: string): string => `${bankCode}-${accountNo}`;
 
 /**
- * Decides one claimed slip (domain rules section 4). Each step's refusal is the
- * spec's note code; the wallet is credited in one transaction with the coins,
+ * Decides one claimed slip (docs/deposits.md, "Bank transfer with a slip"). Each
+ * step's refusal is its slip note code; the wallet is credited in one transaction with the coins,
  * under the ledger reference = transRef, so one transfer credits once however
  * many slips of it arrive, concurrently or not.
  */

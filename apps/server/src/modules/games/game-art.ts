@@ -1,3 +1,4 @@
+import { escapeHtml as esc } from '../../http/html.ts';
 import type { CatalogueGame } from './game-catalogue.ts';
 
 /**
@@ -6,8 +7,6 @@ import type { CatalogueGame } from './game-catalogue.ts';
  * a ball and pitch, numbered balls). No provider's brand is copied.
  */
 type Art = CatalogueGame['art'];
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small deterministic generator, so a game's background is the same on every start. */
 function seeded(text: string): () => number {

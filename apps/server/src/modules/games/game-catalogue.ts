@@ -1,7 +1,7 @@
 import type { GameCategory, GameCode } from '@jetton/contract/constants';
 
 /**
- * The game catalogue seeded on first start (spec section 7 codes). Display
+ * The game catalogue seeded on first start (docs/games.md, "The catalogue"). Display
  * names and artwork are this project's own; operators edit the `games` table.
  * `art` drives the generated SVG logo and background (game-art.ts).
  */
@@ -9,7 +9,7 @@ export type CatalogueGame = {
   code: GameCode;
   name: string;
   category: GameCategory;
-  /** Card factor: the card shows balance x ftWalletSlot (domain rules section 3). */
+  /** Card factor: the card shows balance x ftWalletSlot. */
   ftWalletSlot: number;
   /** link: a short-lived launch token in a URL; form: credentials posted to the provider's login page. */
   launchMode: 'link' | 'form';
@@ -31,10 +31,6 @@ export const GAME_CATALOGUE: readonly CatalogueGame[] = [
   { code: 'usun', name: 'U-Sun Stadium', category: 'sport', ftWalletSlot: 1, launchMode: 'link', playerPrefix: 'jus', art: { from: '#713f12', to: '#facc15', accent: '#fefce8', mark: 'US' } },
   { code: 'huayhd', name: 'Huay Lucky Draw', category: 'lotto', ftWalletSlot: 1, launchMode: 'link', playerPrefix: 'jhh', art: { from: '#134e4a', to: '#2dd4bf', accent: '#ccfbf1', mark: 'HD' } },
 ];
-
-export function catalogueGame(code: string): CatalogueGame | undefined {
-  return GAME_CATALOGUE.find((g) => g.code === code);
-}
 
 /** Where the card artwork is served (game-art-routes.ts). */
 export const gameArtPath = (code: string, kind: 'logo' | 'bg') => `/assets/games/${code}-${kind}.svg`;

@@ -1,18 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { SETTINGS_CACHE_TTL_MS } from './cached-rules.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 import { LOOKUP_SETTINGS, type LookupName, type LookupValue } from './settings-keys.ts';
-
-/** How long a node serves a lookup from memory before reading the table again. */
-const CACHE_TTL_MS = 5_000;
 
 type CacheEntry = { body: Buffer; value: unknown; expiresAt: number };
 
 /**
  * Lookups are read on every page load, so each is kept in memory for a few
  * seconds, already serialized and UTF-8 encoded (Thai and Lao text made encoding
- * the largest cost per request): an operator's change shows within CACHE_TTL_MS
+ * the largest cost per request): an operator's change shows within SETTINGS_CACHE_TTL_MS
  * on every node, and the hot path does no database, JSON or encoding work.
  */
 export function createLookupService(deps: { settings: SettingsRepository; clock: Clock; log: FastifyBaseLogger }) {
@@ -28,7 +26,7 @@ export function createLookupService(deps: { settings: SettingsRepository; clock:
       deps.log.error({ key, issues: parsed.error.issues }, 'setting missing or malformed');
       throw new AppError('NO_DATA');
     }
-    const entry = { body: Buffer.from(JSON.stringify(parsed.data), 'utf8'), value: parsed.data, expiresAt: now + CACHE_TTL_MS };
+    const entry = { body: Buffer.from(JSON.stringify(parsed.data), 'utf8'), value: parsed.data, expiresAt: now + SETTINGS_CACHE_TTL_MS };
     cache.set(name, entry);
     return entry;
   }

@@ -1,16 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { listOnSandboxIndex } from '../../adapters/sandbox/sandbox-index.ts';
+import { sandboxPage, sendPage } from '../../adapters/sandbox/sandbox-page.ts';
+import { escapeHtml as esc } from '../../http/html.ts';
 import type { LookupService } from './lookup-service.ts';
 import { LOOKUP_SETTINGS, type LookupName } from './settings-keys.ts';
 
 const ZName = z.object({ name: z.enum(Object.keys(LOOKUP_SETTINGS) as [LookupName, ...LookupName[]]) });
 
 /**
- * Sandbox operator controls (mounted only with SANDBOX=on): read and change a
- * lookup setting, e.g. close the service (`active` -> gone) or turn the
- * registration code off. Stands in for the back office until it exists.
+ * The operator stand-in (mounted only with SANDBOX=on): a simulator of the
+ * back office's actions until the back office exists. Read and change a lookup
+ * setting (close the service: `active` -> gone; turn the registration code
+ * off, ...); the withdrawal and manual-deposit decisions live beside their
+ * modules' routes under /sandbox/ops too. See docs/sandbox.md, "Operator stand-in".
  */
 export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: LookupService): void {
+  listOnSandboxIndex(app, {
+    path: '/sandbox/ops',
+    title: 'Operator stand-in',
+    about: 'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
+  });
   app.get('/sandbox/ops/settings/:name', { schema: { hide: true, params: ZName } }, async (request) => {
     const { name } = request.params as z.infer<typeof ZName>;
     return lookups.get(name);
@@ -22,15 +32,27 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
     return lookups.get(name);
   });
 
-  app.get('/sandbox/ops', { schema: { hide: true } }, async (_request, reply) => {
-    const names = Object.keys(LOOKUP_SETTINGS);
-    const items = names.map((n) => `<li><a href="/sandbox/ops/settings/${n}"><code>${n}</code></a></li>`).join('');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox: operator settings</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">
-<h1>Operator settings (sandbox)</h1>
-<p>Each lookup the site reads. Change one with a JSON PUT to the same path, for example:</p>
-<pre>curl -X PUT -H 'content-type: application/json' -d '{"status":"gone"}' http://localhost:8080/sandbox/ops/settings/active</pre>
-<ul>${items}</ul></body></html>`);
+  app.get('/sandbox/ops', { schema: { hide: true } }, (request, reply) => {
+    const origin = esc(`${request.protocol}://${request.host}`);
+    const items = Object.keys(LOOKUP_SETTINGS)
+      .map((n) => `<li><a href="/sandbox/ops/settings/${esc(n)}"><code>${esc(n)}</code></a></li>`)
+      .join('');
+    return sendPage(
+      reply,
+      sandboxPage({
+        title: 'Operator stand-in (sandbox)',
+        body: `<p>What an operator does in the back office, simulated until the back office exists. Everything here is JSON over HTTP; the examples use <code>curl</code> against this server.</p>
+<h2>Settings</h2>
+<p>Each lookup the site reads. Change one with a JSON PUT to the same path, for example to close the service:</p>
+<pre>curl -X PUT -H 'content-type: application/json' -d '{"status":"gone"}' ${origin}/sandbox/ops/settings/active</pre>
+<ul>${items}</ul>
+<h2>Withdrawals waiting for a decision</h2>
+<p>Above the automatic-approval limit a withdrawal waits in review: <a href="/sandbox/ops/withdrawals">/sandbox/ops/withdrawals</a> lists them; decide one with</p>
+<pre>curl -X POST ${origin}/sandbox/ops/withdrawals/&lt;id&gt;/approve   # or /reject</pre>
+<h2>Manual deposits</h2>
+<p>Deposit notices made in manual mode: <a href="/sandbox/ops/deposits">/sandbox/ops/deposits</a> lists the open ones; decide one with</p>
+<pre>curl -X POST ${origin}/sandbox/ops/deposits/&lt;id&gt;/confirm   # or /reject</pre>`,
+      }),
+    );
   });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Kysely stays here (house style 3): the settings table read and seeded. */
+/** Kysely stays here (docs/engineering.md, "House rules"): the settings table read and seeded. */
 export function createSettingsRepository(db: Kysely<DB>) {
   return {
     async get(key: string): Promise<unknown> {

@@ -7,7 +7,7 @@ export type SendLimits = { intervalMs: number; windowMs: number; perWindow: numb
 export type SendOutcome = 'ok' | 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN';
 
 /**
- * Kysely stays here (house style 3): one-time-code challenges and verified
+ * Kysely stays here (docs/engineering.md, "House rules"): one-time-code challenges and verified
  * phones. The send limits count a phone's recent challenges in the database,
  * so they hold across nodes; no separate counter can drift from the truth.
  */

@@ -5,14 +5,14 @@ import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import type { Clock } from '../../clock.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberRepository } from '../account/member-repository.ts';
 import type { AccountRulesSource } from '../auth/account-rules.ts';
 import type { Signer } from '../auth/signer.ts';
 import type { OtpRepository } from './otp-repository.ts';
 
 export type OtpDeps = {
   otp: OtpRepository;
-  members: MemberRepository;
+  /** Whether a phone belongs to a member already (the account module's repository answers). */
+  members: { phoneExists(phone: string): Promise<boolean> };
   sms: SmsSender;
   rules: AccountRulesSource;
   signer: Signer;
@@ -28,7 +28,7 @@ const newCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0'
 const newRef = (): string => Array.from({ length: 4 }, () => REF_LETTERS[randomInt(REF_LETTERS.length)]).join('');
 
 /**
- * Phone confirmation by one-time code (domain rules 10). The code is sent by
+ * Phone confirmation by one-time code (docs/accounts.md, "Phone codes"). The code is sent by
  * SMS and stored only as an HMAC; the otpToken the client holds is the
  * challenge id, signed, so it cannot be guessed or forged.
  */

@@ -15,7 +15,7 @@ export type ActiveGameAccount = { game: GameRow; account: GameAccount; provider:
 /**
  * The one place that answers "which game, which of this member's accounts, which
  * provider". Every lookup is keyed by the session's member id, so no request can
- * reach another member's game account (house style 5).
+ * reach another member's game account (docs/accounts.md, "The member guard").
  */
 export function createGameAccess(deps: {
   games: GamesRepository;

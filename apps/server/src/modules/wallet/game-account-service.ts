@@ -25,7 +25,7 @@ export type GameAccountDeps = {
   log: FastifyBaseLogger;
 };
 
-/** Provider-side username: the game's prefix + the member number (domain rules section 3). */
+/** Provider-side username: the game's prefix + the member number (docs/games.md, "Game accounts"). */
 export function providerUsername(game: GameRow, memberNo: bigint): string {
   return `${game.player_prefix}${memberNo}`.toLowerCase();
 }
@@ -50,7 +50,7 @@ export function toSlot(game: GameRow, account: GameAccount | undefined, balance:
   };
 }
 
-/** The game cards, activation, credentials and password reset (spec sections 3 and 4). */
+/** The game cards, activation, credentials and password reset (docs/games.md, "Game accounts"). */
 export function createGameAccountService(deps: GameAccountDeps) {
   const { clock, accounts, access } = deps;
 

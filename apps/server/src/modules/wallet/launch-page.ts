@@ -1,6 +1,5 @@
 import type { LaunchTarget } from '../../adapters/games/game-provider.ts';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as esc } from '../../http/html.ts';
 
 /**
  * Posts the launch form once loaded. A served file, not inline script: the

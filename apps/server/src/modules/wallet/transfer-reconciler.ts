@@ -15,7 +15,7 @@ export type ReconcileSummary = { claimed: number; completed: number; failed: num
 const PARALLEL = 8;
 
 /**
- * Settles PENDING transfers (domain rules section 3): asks the provider about
+ * Settles PENDING transfers (docs/games.md, "Reconciliation"): asks the provider about
  * each one by its transfer id and completes or reverses it.
  *
  * - SUCCESS: completed, exactly as if the provider had answered in time;
@@ -100,6 +100,6 @@ declare module 'fastify' {
 export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
   schedulePeriodic(app, reconciler, {
     name: 'transfer reconciliation',
-    intervalMs: async () => (await rules.get().catch(() => ({ reconcileIntervalMs: 5_000 }))).reconcileIntervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).reconcileIntervalMs,
   });
 }

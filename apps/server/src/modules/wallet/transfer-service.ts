@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { LIMITS } from '@jetton/contract/constants';
+import { toMinor } from '@jetton/contract/money';
 import type { GameProvider, TransferOutcome } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -25,8 +27,8 @@ export type TransferDeps = {
   log: FastifyBaseLogger;
 };
 
-/** Minimum transfer, minor units (spec section 9: 1 baht). */
-export const TRANSFER_MIN_MINOR = 100n;
+/** The contract's transfer minimum, in minor units. */
+const TRANSFER_MIN_MINOR = toMinor(LIMITS.transferMin);
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
 type Target = { code: string; username: string; provider: GameProvider };

@@ -8,7 +8,7 @@ import { postEntry, postedEntry, reverseEntry } from '../../ledger/post-entry.ts
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
 
 /**
- * Ledger entry kinds of the transfer flow (domain rules section 3):
+ * Ledger entry kinds of the transfer flow (docs/games.md, "Transfers"):
  *
  * - wallet -> game, before the provider call: `transfer.to-game`
  *   (wallet -x, provider:<code> +x; provider:<code> holds money sent and not yet confirmed);

@@ -39,7 +39,7 @@ type Deps = {
 
 /**
  * Wires the wallet, game accounts, transfers, game launch and the transfer
- * reconciliation job (issue 4). Member routes: registerAccountsFeature must run first.
+ * reconciliation job (docs/games.md). Member routes: registerAccountsFeature must run first.
  */
 export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const { config, db, clock } = deps;

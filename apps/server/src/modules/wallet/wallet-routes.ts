@@ -12,7 +12,7 @@ type Deps = { wallet: WalletService; gameAccounts: GameAccountService; refresh: 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
 
-/** The wallet summary and the member's game accounts (spec section 7, Wallet). */
+/** The wallet summary and the member's game accounts (docs/games.md). */
 export function registerWalletRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: app.requireMember };

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const SECOND = 1_000;
 
 /**
- * The numbers behind game accounts and transfers (domain rules section 3). These
- * are defaults: an operator overrides any of them in the settings table under
- * `rules.wallet` (a partial object); every node picks it up within CACHE_TTL_MS.
+ * The numbers behind game accounts and transfers (docs/games.md). Defaults,
+ * which `rules.wallet` overrides (createCachedRules).
  */
 export const ZWalletRules = z.object({
   /** Deadline of one provider call (deposit, withdraw, create, launch...). */
@@ -33,28 +31,15 @@ export const ZWalletRules = z.object({
 export type WalletRules = z.infer<typeof ZWalletRules>;
 
 export const WALLET_RULES_KEY = 'rules.wallet';
-const CACHE_TTL_MS = 5_000;
 
-export const DEFAULT_WALLET_RULES: WalletRules = ZWalletRules.parse({});
 
 /** The delay before a PENDING transfer may be reconciled, kept safely above the provider timeout. */
 export function reconcileAfter(rules: WalletRules): number {
   return Math.max(rules.reconcileAfterMs, 2 * rules.providerTimeoutMs);
 }
 
-/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
-export function createWalletRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
-  let cached: { rules: WalletRules; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<WalletRules> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const stored = (await deps.settings.get(WALLET_RULES_KEY)) ?? {};
-      const parsed = ZWalletRules.safeParse(stored);
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      cached = { rules: parsed.success ? parsed.data : DEFAULT_WALLET_RULES, expiresAt: now + CACHE_TTL_MS };
-      return cached.rules;
-    },
-  };
+export type WalletRulesSource = RulesSource<WalletRules>;
+
+export function createWalletRules(deps: RulesDeps): WalletRulesSource {
+  return createCachedRules({ key: WALLET_RULES_KEY, schema: ZWalletRules }, deps);
 }
-export type WalletRulesSource = ReturnType<typeof createWalletRules>;

@@ -9,7 +9,7 @@ import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccountService } from './game-account-service.ts';
 import type { WalletRepository } from './wallet-repository.ts';
 
-/** GET /api/wallet: everything the home screen shows, in one answer (spec section 3). */
+/** GET /api/wallet: everything the home screen shows, in one answer (docs/screens.md, "Home"). */
 export function createWalletService(deps: { db: Kysely<DB>; profile: ProfileService; wallet: WalletRepository; gameAccounts: GameAccountService }) {
   return {
     async summary(member: AuthMember): Promise<TWalletResponse> {
@@ -25,7 +25,7 @@ export function createWalletService(deps: { db: Kysely<DB>; profile: ProfileServ
         profile: { _id: profile._id, name: profile.name, username: profile.username, createdAt: profile.createdAt, coin: profile.coin },
         bankAccount,
         wallet: { amount: fromMinor(balance), currency: member.currency },
-        // Accrued invite bonus arrives with the invite feature (issue 7); until then nothing is accrued.
+        // The accrued invite bonus arrives with the invite bonus feature; until then nothing is accrued.
         invite: { amount: 0, ...invitees },
         slots,
       };

@@ -15,7 +15,7 @@ export type PayoutSummary = { claimed: number; paid: number; failed: number; unk
 const PARALLEL = 8;
 
 /**
- * Pays approved withdrawals (domain rules 5) through the payout adapter.
+ * Pays approved withdrawals (docs/withdrawals.md, "Payouts") through the payout adapter.
  *
  * A pass claims due rows (FOR UPDATE SKIP LOCKED, marked `paying` and leased),
  * then, outside any transaction: a row that was `approved` is sent (pay, keyed
@@ -96,6 +96,6 @@ declare module 'fastify' {
 export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
   schedulePeriodic(app, job, {
     name: 'withdrawal payout',
-    intervalMs: async () => (await rules.get().catch(() => ({ payoutIntervalMs: 3_000 }))).payoutIntervalMs,
+    intervalMs: async () => (await rules.getOrDefaults()).payoutIntervalMs,
   });
 }

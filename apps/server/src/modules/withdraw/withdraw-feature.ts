@@ -28,7 +28,7 @@ type Deps = {
 };
 
 /**
- * Wires withdrawals (issue 5): the member routes, the payout adapter and its
+ * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and its
  * sandbox API, and the payout job. Needs registerAccountsFeature first (app.requireMember).
  */
 export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps): Promise<void> {

@@ -5,7 +5,7 @@ import type { WithdrawalStatus, WithdrawalsTable } from '../../db/tables/withdra
 export type Withdrawal = Selectable<WithdrawalsTable>;
 export type NewWithdrawal = Omit<Withdrawal, 'attempts' | 'note'>;
 
-/** Kysely stays here (house style 3): withdrawals and the member's payout destination. */
+/** Kysely stays here (docs/engineering.md, "House rules"): withdrawals and the member's payout destination. */
 export function createWithdrawRepository(db: Kysely<DB>) {
   return {
     memberDestination(memberId: string) {

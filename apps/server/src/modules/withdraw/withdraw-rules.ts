@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 /**
- * The numbers behind withdrawals (domain rules section 5) that are not in the
- * withdraw lookup. Defaults; an operator overrides any of them in the settings
- * table under `rules.withdraw` (a partial object), seen by every node within CACHE_TTL_MS.
+ * The numbers behind withdrawals (docs/withdrawals.md) that are not in the
+ * withdraw lookup. Defaults, which `rules.withdraw` overrides (createCachedRules).
  */
 export const ZWithdrawRules = z.object({
   /** Withdrawals up to this (minor units) are approved without an operator: 5,000.00. */
@@ -23,23 +21,15 @@ export const ZWithdrawRules = z.object({
 export type WithdrawRules = z.infer<typeof ZWithdrawRules>;
 
 export const WITHDRAW_RULES_KEY = 'rules.withdraw';
-const CACHE_TTL_MS = 5_000;
-export const DEFAULT_WITHDRAW_RULES: WithdrawRules = ZWithdrawRules.parse({});
 
-/** Reads the rules with a short per-node cache; a malformed override falls back to the defaults, logged. */
-export function createWithdrawRules(deps: { settings: SettingsRepository; clock: Clock; onInvalid: (issues: unknown) => void }) {
-  let cached: { rules: WithdrawRules; expiresAt: number } | undefined;
-  return {
-    async get(): Promise<WithdrawRules> {
-      const now = deps.clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.rules;
-      const parsed = ZWithdrawRules.safeParse((await deps.settings.get(WITHDRAW_RULES_KEY)) ?? {});
-      if (!parsed.success) deps.onInvalid(parsed.error.issues);
-      const rules = parsed.success ? parsed.data : DEFAULT_WITHDRAW_RULES;
-      // "Not found" at the payout API must never be a request still in flight.
-      cached = { rules: { ...rules, payoutRetryMs: Math.max(rules.payoutRetryMs, 2 * rules.payoutTimeoutMs) }, expiresAt: now + CACHE_TTL_MS };
-      return cached.rules;
-    },
-  };
+export type WithdrawRulesSource = RulesSource<WithdrawRules>;
+
+/** "Not found" at the payout API must never be a request still in flight. */
+const retryAboveTimeout = (rules: WithdrawRules): WithdrawRules => ({
+  ...rules,
+  payoutRetryMs: Math.max(rules.payoutRetryMs, 2 * rules.payoutTimeoutMs),
+});
+
+export function createWithdrawRules(deps: RulesDeps): WithdrawRulesSource {
+  return createCachedRules({ key: WITHDRAW_RULES_KEY, schema: ZWithdrawRules, derive: retryAboveTimeout }, deps);
 }
-export type WithdrawRulesSource = ReturnType<typeof createWithdrawRules>;

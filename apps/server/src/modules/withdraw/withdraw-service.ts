@@ -17,7 +17,7 @@ type Deps = { db: Kysely<DB>; clock: Clock; lookups: LookupService; rules: Withd
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Withdrawals (domain rules 5): the request holds the money and records the
+ * Withdrawals (docs/withdrawals.md): the request holds the money and records the
  * withdrawal in one transaction; small ones are approved at once, larger ones
  * wait for an operator. Paying is the payout job's work (modules/withdraw/payout-job.ts).
  */

@@ -1,15 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Languages } from 'lucide-react';
-import { LOCALES } from '@jetton/contract/constants';
+import { isLocale, LANGUAGE_TAGS, LOCALES } from '@jetton/contract/constants';
 import { showToast } from '@/components/ui/toast-store';
-import { changeLocale, isLocale } from '@/i18n/setup';
+import { changeLocale } from '@/i18n/setup';
 import { translateError } from '@/lib/translate-error';
 import { useLocale } from '@/i18n/use-locale';
 import styles from './language-select.module.css';
-
-/** Each language is named in its own script, so a member can find theirs whatever is shown. */
-const HTML_LANG = { th: 'th', la: 'lo', en: 'en' } as const;
 
 export function LanguageSelect() {
   const { t } = useTranslation();
@@ -32,7 +29,7 @@ export function LanguageSelect() {
         }}
       >
         {LOCALES.map((code) => (
-          <option key={code} value={code} lang={HTML_LANG[code]}>
+          <option key={code} value={code} lang={LANGUAGE_TAGS[code]}>
             {t(`language.${code}`)}
           </option>
         ))}

@@ -4,7 +4,7 @@ import { LATIN_NAME } from '@jetton/contract/account';
 /** The bank-name rule's code; the dialog words it 'English letters required'. */
 export const LATIN_REQUIRED = 'LATIN_REQUIRED';
 
-/** Bank account name edit (spec section 5): required, Latin letters and spaces only, kept in upper case. */
+/** Bank account name edit (docs/screens.md, "Profile"): required, Latin letters and spaces only, kept in upper case. */
 export const bankNameForm = z.object({
   bankAccountName: z
     .string()

@@ -25,7 +25,7 @@ type BankNameSheetProps = {
 /**
  * Edit the bank account name into English letters (KTB, TMB, BBL), offered on
  * the home and profile screens. After saving the copy action runs by itself
- * (spec section 4), so the member can paste the new name into their banking app.
+ * (docs/screens.md, "Profile"), so the member can paste the new name into their banking app.
  */
 export function BankNameSheet({ open, onClose, ...rest }: BankNameSheetProps) {
   const { t } = useTranslation();

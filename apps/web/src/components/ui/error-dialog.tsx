@@ -8,7 +8,7 @@ import styles from './error-dialog.module.css';
 type ErrorDialogProps = { open: boolean; onClose: () => void; text: string; title?: string };
 
 /**
- * Spec section 8: transfer and withdraw errors show in a dialog with a
+ * Transfer and withdraw errors show in a dialog (docs/screens.md, "Errors and messages") with a
  * generic title and the translated error text, above the form that failed.
  */
 export function ErrorDialog({ open, onClose, text, title }: ErrorDialogProps) {

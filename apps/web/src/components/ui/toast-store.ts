@@ -23,7 +23,7 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Shows a toast; it closes itself after `durationMs` (spec: 4 s for errors).
+ * Shows a toast; it closes itself after `durationMs` (4 s for errors: docs/screens.md).
  * The same text shown twice in a row replaces the first instead of stacking.
  */
 export function showToast(text: string, tone: ToastTone = 'danger', durationMs: number = DELAYS_MS.toast): number {

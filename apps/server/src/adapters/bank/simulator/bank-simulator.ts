@@ -1,12 +1,13 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'promptparse';
 import { z } from 'zod';
+import type { TDepositLookup } from '@jetton/contract/lookup';
+import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
-import type { LookupService } from '../../../modules/lookup/lookup-service.ts';
-import { agentKeyMatches } from '../../games/demo-provider/agent-key.ts';
-import { formatMinor } from '../../games/demo-provider/demo-pages.ts';
-import { bankNumberOf } from '../bank-codes.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
+import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
+import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
+import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
 import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
 import { transferDonePage, transferFormPage } from './bank-pages.ts';
 import { renderSlipPng } from './slip-image.ts';
@@ -15,20 +16,17 @@ export const BANK_SANDBOX_PATH = '/sandbox/bank';
 /** Where the verification API lives; the adapter's base URL. */
 export const BANK_API_PATH = `${BANK_SANDBOX_PATH}/api`;
 
-/** The key the site's adapter presents to the verification API, derived from the token secret. */
+/** The key the site's adapter presents to the verification API. */
 export function bankApiKey(tokenSecret: string): string {
-  return createHmac('sha256', tokenSecret).update('sandbox-bank-verification').digest('base64url');
+  return sandboxKey(tokenSecret, 'sandbox-bank-verification');
 }
 
 /** Decimal text -> minor units without a float ("100", "100.5", "100.50"). */
 const ZMinorText = z
   .string()
   .trim()
-  .regex(/^[0-9]{1,12}(\.[0-9]{1,2})?$/)
-  .transform((text) => {
-    const [units = '0', cents = ''] = text.split('.');
-    return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-  })
+  .regex(DECIMAL_TEXT)
+  .transform(decimalToMinor)
   .refine((minor) => minor > 0n);
 const ZParty = z.object({ bank: z.string().min(1).max(16), account: z.string().regex(/^[0-9]{6,15}$/), name: z.string().min(1).max(80) });
 const ZTransferJson = z.object({
@@ -52,7 +50,20 @@ const ZRef = z.object({ transRef: z.string().regex(/^[A-Za-z0-9]{1,40}$/) });
  * make transfers and download a realistic slip PNG carrying the slip
  * verification mini QR; the site's verifier asks its API about a reference.
  */
-export async function registerBankSimulator(app: FastifyInstance, deps: { clock: Clock; lookups: LookupService; apiKey: string }): Promise<void> {
+export async function registerBankSimulator(
+  app: FastifyInstance,
+  deps: {
+    clock: Clock;
+    /** The site's deposit accounts, offered as receivers on the transfer form (a port: the site's lookup, injected). */
+    siteAccounts: () => Promise<TDepositLookup['banks']>;
+    apiKey: string;
+  },
+): Promise<void> {
+  listOnSandboxIndex(app, {
+    path: BANK_SANDBOX_PATH,
+    title: 'Bank',
+    about: "Make a transfer to the site's deposit account and download its slip (with a real slip-verification QR) to upload on the site.",
+  });
   const store = createBankStore();
   // Fault control for tests: the verification API answers 503 while set.
   let unavailable = false;
@@ -72,23 +83,14 @@ export async function registerBankSimulator(app: FastifyInstance, deps: { clock:
     qrPayload: t.qrPayload,
     slipUrl: `${BANK_SANDBOX_PATH}/transfers/${t.transRef}/slip.png`,
   });
-  const senderBanks = ['BBL', 'KBANK', 'KTB', 'TMB', 'SCB', 'BAY', 'GSB', 'BAAC', 'GHB', 'CIMBT', 'UOB', 'KKP', 'TISCO', 'LH'];
 
   await app.register(
     (bank, _options, done) => {
-      bank.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
-      bank.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
-
-      bank.get('/', async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send(transferFormPage(await deps.lookups.get('deposit'), senderBanks, deps.clock.now().toISOString())),
-      );
+      prepareSimulatorScope(bank);
+      bank.get('/', async (_request, reply) => sendPage(reply, transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString())));
 
       bank.post('/transfers', async (request, reply) => {
-        if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        if (isFormPost(request)) {
           const form = ZTransferForm.safeParse(request.body);
           const [rBank = '', rAccount = '', rName = ''] = (form.data?.receiver ?? '').split('|');
           const time = form.data?.time ? new Date(form.data.time) : undefined;
@@ -101,8 +103,8 @@ export async function registerBankSimulator(app: FastifyInstance, deps: { clock:
               })
             : undefined;
           if (!transfer) {
-            const page = transferFormPage(await deps.lookups.get('deposit'), senderBanks, deps.clock.now().toISOString(), 'Check the amount, the account and the time.');
-            return reply.status(400).type('text/html; charset=utf-8').send(page);
+            const page = transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString(), 'Check the amount, the account and the time.');
+            return sendPage(reply, page, 400);
           }
           return reply.redirect(`${BANK_SANDBOX_PATH}/transfers/${transfer.transRef}`, 303);
         }
@@ -117,7 +119,7 @@ export async function registerBankSimulator(app: FastifyInstance, deps: { clock:
       bank.get('/transfers/:transRef', (request, reply) => {
         const transfer = store.get(ZRef.parse(request.params).transRef);
         if (!transfer) return reply.status(404).send({ message: 'NO_DATA' });
-        return reply.type('text/html; charset=utf-8').send(transferDonePage(transfer));
+        return sendPage(reply, transferDonePage(transfer));
       });
 
       bank.get('/transfers/:transRef/slip.png', (request, reply) => {
@@ -147,7 +149,7 @@ export async function registerBankSimulator(app: FastifyInstance, deps: { clock:
 
       // The verification API: what the bank recorded for a reference.
       bank.get('/api/transactions/:transRef', (request, reply) => {
-        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (!keyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
         if (unavailable) return reply.status(503).send({ message: 'UNAVAILABLE' });
         const t = store.get(ZRef.parse(request.params).transRef);
         if (!t) return reply.status(404).send({ message: 'NO_DATA' });

@@ -55,7 +55,6 @@ const GLYPHS: Record<string, readonly number[]> = {
 };
 
 export const GLYPH_WIDTH = 5;
-export const GLYPH_HEIGHT = 7;
 
 /** The glyph of a character; anything the font lacks (Thai, lowercase after upper-casing fails) is '?'. */
 export function glyphOf(char: string): readonly number[] {

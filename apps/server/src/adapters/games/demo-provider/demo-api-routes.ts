@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../../clock.ts';
-import { agentKeyMatches } from './agent-key.ts';
+import { keyMatches } from '../../sandbox/sandbox-keys.ts';
 import {
   ZCreatePlayer,
   ZGameParam,
@@ -30,7 +30,7 @@ export async function registerDemoApiRoutes(app: FastifyInstance, deps: DemoApiD
 
   await app.register((api, _options, registered) => {
     api.addHook('onRequest', (request, reply, done) => {
-      if (!agentKeyMatches(deps.agentKey, request.headers['x-agent-key'])) return reply.status(401).send({ error: 'BAD_AGENT_KEY' });
+      if (!keyMatches(deps.agentKey, request.headers['x-agent-key'])) return reply.status(401).send({ error: 'BAD_AGENT_KEY' });
       done();
     });
 

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../../clock.ts';
-import { catalogueGame, gameArtPath } from '../../../modules/games/game-catalogue.ts';
 import { ZGameParam, ZMinor } from './demo-api-schemas.ts';
 import { BET_LIMITS, playLotto, playSlot, playSport, type RoundOutcome } from './demo-games.ts';
-import { lobbyPage, playPage, type PageGame } from './demo-pages.ts';
+import { sendPage } from '../../sandbox/sandbox-page.ts';
+import { gamesPage, lobbyPage, playPage, type PageGame } from './demo-pages.ts';
 import { tokenHash, verifyPassword } from './demo-passwords.ts';
 import type { DemoRepository } from './demo-repository.ts';
 import type { DemoSessions } from './demo-session.ts';
@@ -19,19 +19,18 @@ const ZBet = z.object({
   number: z.string().regex(/^[0-9]{2}$/).optional(),
 });
 
-function pageGame(code: string): PageGame {
-  const game = catalogueGame(code);
-  if (!game) throw new Error(`no catalogue entry for ${code}`);
-  return { code, name: game.name, category: game.category, logo: gameArtPath(code, 'logo') };
-}
-
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-
-/** The player-facing side of the demo provider: lobby, login, launch, the games and their bet API. */
-export function registerDemoPageRoutes(app: FastifyInstance, deps: { repo: DemoRepository; sessions: DemoSessions; clock: Clock }): void {
+/** The player-facing side of the demo provider: its game list, lobby, login, launch, the games and their bet API. */
+export function registerDemoPageRoutes(
+  app: FastifyInstance,
+  deps: { repo: DemoRepository; sessions: DemoSessions; clock: Clock; games: readonly PageGame[] },
+): void {
   const { repo, sessions, clock } = deps;
   const gameOf = (request: FastifyRequest) => ZGameParam.parse(request.params).game;
+  function pageGame(code: string): PageGame {
+    const game = deps.games.find((g) => g.code === code);
+    if (!game) throw new Error(`the demo provider does not host ${code}`);
+    return game;
+  }
 
   /** The session's player, when the session belongs to this game. */
   async function sessionPlayer(request: FastifyRequest, game: string) {
@@ -40,9 +39,11 @@ export function registerDemoPageRoutes(app: FastifyInstance, deps: { repo: DemoR
     return player?.game_code === game ? player : undefined;
   }
 
+  app.get('/', (_request, reply) => sendPage(reply, gamesPage(deps.games)));
+
   app.get('/:game', { schema: { tags, params: ZGameParam, querystring: ZLobbyQuery } }, async (request, reply) => {
     const { platform } = request.query as z.infer<typeof ZLobbyQuery>;
-    return html(reply, 200, lobbyPage(pageGame(gameOf(request)), { platform }));
+    return sendPage(reply, lobbyPage(pageGame(gameOf(request)), { platform }));
   });
 
   app.post('/:game/login', { schema: { tags, params: ZGameParam, body: ZLogin } }, async (request, reply) => {
@@ -50,7 +51,7 @@ export function registerDemoPageRoutes(app: FastifyInstance, deps: { repo: DemoR
     const { username, password, platform } = request.body as z.infer<typeof ZLogin>;
     const player = await repo.findPlayer(game, username.toLowerCase());
     if (!player || !(await verifyPassword(password, player.password_hash))) {
-      return html(reply, 401, lobbyPage(pageGame(game), { platform: platform ?? 'web', error: 'Wrong username or password.' }));
+      return sendPage(reply, lobbyPage(pageGame(game), { platform: platform ?? 'web', error: 'Wrong username or password.' }), 401);
     }
     await sessions.start(reply, request, game, player.id);
     return reply.redirect(`/sandbox/games/${game}/play`, 303);
@@ -61,7 +62,7 @@ export function registerDemoPageRoutes(app: FastifyInstance, deps: { repo: DemoR
     const playerId = await repo.consumeLaunchToken(tokenHash((request.query as z.infer<typeof ZLaunchQuery>).token), clock.now());
     const player = playerId === undefined ? undefined : await repo.findPlayerById(playerId);
     if (!player || player.game_code !== game) {
-      return html(reply, 401, lobbyPage(pageGame(game), { platform: 'web', error: 'This game link has expired. Open the game again from your wallet, or log in.' }));
+      return sendPage(reply, lobbyPage(pageGame(game), { platform: 'web', error: 'This game link has expired. Open the game again from your wallet, or log in.' }), 401);
     }
     await sessions.start(reply, request, game, player.id);
     // The redirect drops the token from the address bar and history.
@@ -72,7 +73,7 @@ export function registerDemoPageRoutes(app: FastifyInstance, deps: { repo: DemoR
     const game = gameOf(request);
     const player = await sessionPlayer(request, game);
     if (!player) return reply.redirect(`/sandbox/games/${game}`, 303);
-    return html(reply, 200, playPage(pageGame(game), { username: player.username, balance: player.balance }));
+    return sendPage(reply, playPage(pageGame(game), { username: player.username, balance: player.balance }));
   });
 
   app.post('/:game/logout', { schema: { tags, params: ZGameParam } }, async (request, reply) => {

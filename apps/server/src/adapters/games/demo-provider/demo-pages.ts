@@ -1,4 +1,6 @@
 import type { GameCategory } from '@jetton/contract/constants';
+import { escapeHtml as esc } from '../../../http/html.ts';
+import { formatMinor, sandboxPage } from '../../sandbox/sandbox-page.ts';
 import { SLOT_TRIPLE_PAYS, SPORT_TEAMS, LOTTO_PAYS } from './demo-games.ts';
 
 /**
@@ -7,25 +9,30 @@ import { SLOT_TRIPLE_PAYS, SPORT_TEAMS, LOTTO_PAYS } from './demo-games.ts';
  */
 export type PageGame = { code: string; name: string; category: GameCategory; logo: string };
 
-const esc = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** Minor units -> "1,234.50" without a float. */
-export function formatMinor(minor: bigint): string {
-  const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString().padStart(3, '0');
-  const units = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${units}.${digits.slice(-2)}`;
+/** The provider's own look: its stylesheet and script, a game's logo as the icon. */
+function layout(title: string, body: string, options: { icon?: string; data?: Record<string, string> } = {}): string {
+  const ownLook = { stylesheet: '/sandbox/games/static/play.css', script: '/sandbox/games/static/play.js' };
+  return sandboxPage({
+    title: `${title} · demo provider`,
+    body,
+    note: 'Demo game provider (sandbox). Credit here is test money.',
+    ownLook: options.icon ? { ...ownLook, icon: options.icon } : ownLook,
+    ...(options.data ? { data: options.data } : {}),
+  });
 }
 
-function layout(title: string, body: string, options: { bodyAttributes?: string; icon?: string } = {}): string {
-  const { bodyAttributes = '', icon } = options;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · demo provider</title><link rel="stylesheet" href="/sandbox/games/static/play.css">${icon ? `<link rel="icon" href="${esc(icon)}">` : ''}
-<script src="/sandbox/games/static/play.js" defer></script></head>
-<body${bodyAttributes}>${body}
-<footer class="sandbox-note">Demo game provider (sandbox). Credit here is test money.</footer></body></html>`;
+/** The provider's front page: every game it hosts, each opening its lobby. */
+export function gamesPage(games: readonly PageGame[]): string {
+  const items = games
+    .map((g) => `<li><a href="/sandbox/games/${esc(g.code)}"><img src="${esc(g.logo)}" alt="" width="32" height="32"> ${esc(g.name)}</a> <span class="hint">${esc(g.category)}</span></li>`)
+    .join('');
+  return layout(
+    'Games',
+    `<header class="bar"><h1>Demo game provider</h1></header><main class="card">
+<p>The games this provider hosts for the site. Members open them from their wallet; here you reach each lobby directly.</p>
+<ul class="games">${items}</ul>
+<p class="hint">Fault controls for tests (latency, failures, timeouts, unknown outcomes): <a href="/sandbox/games/faults">/sandbox/games/faults</a> (JSON). <a href="/sandbox">All simulators</a></p></main>`,
+  );
 }
 
 function header(game: PageGame, extra = ''): string {
@@ -84,6 +91,6 @@ export function playPage(game: PageGame, player: { username: string; balance: bi
 <button type="button" id="play" class="play">${PLAY_LABEL[game.category]}</button>
 <p id="result" class="result" role="status" aria-live="polite"></p>
 <h2>Recent rounds</h2><table class="rounds"><thead><tr><th>Time</th><th>Bet</th><th>Payout</th></tr></thead><tbody id="rounds"></tbody></table></main>`,
-    { icon: game.logo, bodyAttributes: ` data-game="${esc(game.code)}" data-kind="${game.category}" data-api="/sandbox/games/${esc(game.code)}/play"` },
+    { icon: game.logo, data: { game: game.code, kind: game.category, api: `/sandbox/games/${game.code}/play` } },
   );
 }

@@ -5,7 +5,10 @@ import type { Clock } from '../../../clock.ts';
 import type { DB } from '../../../db/schema.ts';
 import { registerDemoApiRoutes } from './demo-api-routes.ts';
 import { createDemoFaults, type DemoFaults } from './demo-faults.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
+import { prepareSimulatorScope } from '../../sandbox/sandbox-page.ts';
 import { registerDemoPageRoutes } from './demo-page-routes.ts';
+import type { PageGame } from './demo-pages.ts';
 import { createDemoRepository } from './demo-repository.ts';
 import { createDemoSessions } from './demo-session.ts';
 import { SLOT_SYMBOL_SVGS } from './demo-symbols.ts';
@@ -16,12 +19,18 @@ const client = (file: string) => readFileSync(new URL(`./client/${file}`, import
  * The built-in demo game provider, mounted under /sandbox/games when the
  * sandbox is on. It behaves like a remote provider: its own tables, an API for
  * the site's adapter (agent key), player pages with three playable games, and
- * fault controls for tests.
+ * fault controls for tests. `games` is what it hosts (names, kinds and logos),
+ * handed in by whoever mounts it: it knows nothing of the site's catalogue.
  */
 export async function registerDemoProvider(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; clock: Clock; agentKey: string },
+  deps: { db: Kysely<DB>; clock: Clock; agentKey: string; games: readonly PageGame[] },
 ): Promise<DemoFaults> {
+  listOnSandboxIndex(app, {
+    path: '/sandbox/games',
+    title: 'Demo game provider',
+    about: 'The games behind the game accounts: a slot machine, a sports bet and a lotto pick, with fault controls (latency, failures, timeouts, unknown outcomes) at /sandbox/games/faults.',
+  });
   const faults = createDemoFaults();
   const repo = createDemoRepository(deps.db);
   const sessions = createDemoSessions(repo, deps.clock);
@@ -30,14 +39,8 @@ export async function registerDemoProvider(
 
   await app.register(
     async (sandbox) => {
-      // A simulator, not the site's API: keep it out of /api/docs.
-      sandbox.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
-      // The login page posts a plain HTML form.
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
+      // Out of /api/docs; the login page posts a plain HTML form.
+      prepareSimulatorScope(sandbox);
       sandbox.get('/static/play.js', (_request, reply) =>
         reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
       );
@@ -50,7 +53,7 @@ export async function registerDemoProvider(
         );
       }
       await registerDemoApiRoutes(sandbox, { repo, faults, clock: deps.clock, agentKey: deps.agentKey });
-      registerDemoPageRoutes(sandbox, { repo, sessions, clock: deps.clock });
+      registerDemoPageRoutes(sandbox, { repo, sessions, clock: deps.clock, games: deps.games });
     },
     { prefix: '/sandbox/games' },
   );

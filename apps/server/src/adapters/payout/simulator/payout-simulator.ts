@@ -1,15 +1,17 @@
-import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { agentKeyMatches } from '../../games/demo-provider/agent-key.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
+import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
+import { escapeHtml as esc } from '../../../http/html.ts';
+import { formatMinor, prepareSimulatorScope, sandboxPage, sendPage } from '../../sandbox/sandbox-page.ts';
 
 /** The sandbox payout API (SANDBOX=on only), next to the sandbox bank; the adapter's base URL. */
 export const PAYOUT_SANDBOX_PATH = '/sandbox/bank/payouts';
 
-/** The key the site's payout adapter presents, derived from the token secret. */
+/** The key the site's payout adapter presents. */
 export function payoutApiKey(tokenSecret: string): string {
-  return createHmac('sha256', tokenSecret).update('sandbox-bank-payout').digest('base64url');
+  return sandboxKey(tokenSecret, 'sandbox-bank-payout');
 }
 
 const ZPayout = z.object({
@@ -36,18 +38,17 @@ const LIMIT = 10_000;
  * paid at most once, and the same id again answers the first outcome.
  */
 export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiKey: string }): Promise<void> {
+  listOnSandboxIndex(app, { path: PAYOUT_SANDBOX_PATH, title: 'Bank payouts', about: 'What the site paid out for withdrawals, and the fault modes tests use.' });
   const payouts = new Map<string, Payout>();
   let faults: z.infer<typeof ZFaults> = { mode: 'none' };
   const answer = (p: Payout) => ({ payoutId: p.payoutId, status: p.status, ...(p.reason ? { reason: p.reason } : {}) });
 
   await app.register(
     (api, _options, done) => {
-      api.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
+      prepareSimulatorScope(api);
 
       api.post('/', async (request, reply) => {
-        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (!keyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
         if (faults.mode === 'unavailable') return reply.status(503).send({ message: 'UNAVAILABLE' });
         const body = ZPayout.safeParse(request.body);
         if (!body.success) return reply.status(400).send({ message: 'KEY_INVALID' });
@@ -68,11 +69,14 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
       });
 
       api.get('/:payoutId', (request, reply) => {
-        if (!agentKeyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (!keyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
         if (faults.mode === 'unavailable') return reply.status(503).send({ message: 'UNAVAILABLE' });
         const payout = payouts.get((request.params as { payoutId: string }).payoutId);
         return payout ? answer(payout) : reply.status(404).send({ message: 'NO_DATA' });
       });
+
+      // For people: what was paid, newest first, and the fault mode in force.
+      api.get('/', (_request, reply) => sendPage(reply, payoutsPage([...payouts.values()].reverse(), faults.mode)));
 
       // Sandbox controls for tests and people: fault injection and what was paid.
       api.post('/faults', (request) => {
@@ -84,4 +88,17 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
     },
     { prefix: PAYOUT_SANDBOX_PATH },
   );
+}
+
+function payoutsPage(payouts: readonly Payout[], mode: string): string {
+  const rows = payouts
+    .map((p) => `<tr><td><code>${esc(p.payoutId)}</code></td><td>${esc(formatMinor(BigInt(p.amount)))} ${esc(p.currency)}</td><td>${esc(p.bank)} ${esc(p.account)}<br>${esc(p.name)}</td><td>${esc(p.status)}${p.reason ? ` (${esc(p.reason)})` : ''}</td><td>${p.calls}</td></tr>`)
+    .join('\n');
+  return sandboxPage({
+    title: 'Sandbox bank: payouts',
+    note: 'Sandbox bank: nothing here is real money.',
+    body: `<p>Withdrawals the site paid out through the bank's payout API, newest first. Fault mode: <code>${esc(mode)}</code>
+(set it with <code>POST /sandbox/bank/payouts/faults {"mode": "none" | "fail" | "timeout" | "unavailable"}</code>; JSON log at <a href="/sandbox/bank/payouts/log">/sandbox/bank/payouts/log</a>).</p>
+${payouts.length === 0 ? '<p>No payouts yet. Withdraw on the site; amounts above the automatic-approval limit wait for a decision at <a href="/sandbox/ops">/sandbox/ops</a>.</p>' : `<table><thead><tr><th>Payout</th><th>Amount</th><th>To</th><th>Status</th><th>Calls</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}`,
+  });
 }

@@ -1,9 +1,8 @@
 import { encode, generate, tag, withCrcTag } from 'promptparse';
+import { minorToDecimal } from '@jetton/contract/money';
 
 /** Minor units -> "1234.50" (EMVCo tag 54), without a float. */
-export function emvAmount(minor: bigint): string {
-  return `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
-}
+export const emvAmount = minorToDecimal;
 
 /**
  * A dynamic Thai QR (PromptPay bill payment, tag 30) for THB: the gateway's
@@ -15,7 +14,7 @@ export function promptPayPayload(input: { billerId: string; amount: bigint; ref1
   return generate.billPayment({ billerId: input.billerId, amount: Number(emvAmount(input.amount)), ref1: input.ref1, ref2: input.ref2 });
 }
 
-/** LAPNet / BCEL style AID and IIN (payments doc). */
+/** LAPNet / BCEL style AID and IIN, as BCEL OnePay codes carry them (docs/deposits.md, "QR deposits"). */
 export const LAPNET_AID = 'A005266284662577';
 export const LAPNET_IIN = '27710418';
 

@@ -1,20 +1,22 @@
-import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parse } from 'promptparse';
 import { z } from 'zod';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import type { Clock } from '../../../clock.ts';
-import { agentKeyMatches } from '../../games/demo-provider/agent-key.ts';
 import { QR_SIGNATURE_HEADER, qrCallbackSecret, signQrCallback } from '../callback-signature.ts';
 import type { QrCallback } from '../qr-gateway.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
+import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
+import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
 import { emvAmount, lapnetPayload, promptPayPayload } from './emv-payloads.ts';
 import { payPage } from './pay-page.ts';
 import { createPayStore, type SimulatedQr } from './pay-store.ts';
 
 export const PAY_SANDBOX_PATH = '/sandbox/pay';
 
+/** The key the site's QR adapter presents to the gateways. */
 export function payMerchantKey(tokenSecret: string): string {
-  return createHmac('sha256', tokenSecret).update('sandbox-pay-merchant').digest('base64url');
+  return sandboxKey(tokenSecret, 'sandbox-pay-merchant');
 }
 
 /** Each simulated gateway's PromptPay biller id (tax id + suffix) and LAPNet merchant id. */
@@ -43,6 +45,11 @@ const ZPay = z.object({ payload: z.string().trim().min(20).max(512), force: z.un
  * test) pays one, post the provider-signed callback to the site.
  */
 export async function registerPaySimulator(app: FastifyInstance, deps: { clock: Clock; tokenSecret: string }): Promise<void> {
+  listOnSandboxIndex(app, {
+    path: PAY_SANDBOX_PATH,
+    title: 'QR payment gateways',
+    about: "Paste an open deposit QR's payload and pay it: the gateway sends its signed callback and the wallet is credited.",
+  });
   const store = createPayStore();
   const merchantKey = payMerchantKey(deps.tokenSecret);
 
@@ -78,18 +85,11 @@ export async function registerPaySimulator(app: FastifyInstance, deps: { clock: 
 
   await app.register(
     (sandbox, _options, done) => {
-      sandbox.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
-      const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
-
-      sandbox.get('/', (_request, reply) => html(reply, 200, payPage()));
+      prepareSimulatorScope(sandbox);
+      sandbox.get('/', (_request, reply) => sendPage(reply, payPage()));
 
       sandbox.post('/:provider/qrcodes', async (request, reply) => {
-        if (!agentKeyMatches(merchantKey, request.headers['x-merchant-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (!keyMatches(merchantKey, request.headers['x-merchant-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
         const { provider } = ZProvider.parse(request.params);
         const input = ZCreate.parse(request.body);
         const ref = store.newRef();
@@ -103,7 +103,7 @@ export async function registerPaySimulator(app: FastifyInstance, deps: { clock: 
       });
 
       sandbox.post('/:provider/qrcodes/:qrcodeId/cancel', (request, reply) => {
-        if (!agentKeyMatches(merchantKey, request.headers['x-merchant-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (!keyMatches(merchantKey, request.headers['x-merchant-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
         const { provider } = ZProvider.parse(request.params);
         const qr = store.byQrcodeId(provider, (request.params as { qrcodeId: string }).qrcodeId);
         if (qr?.status === 'open') qr.status = 'cancelled';
@@ -112,9 +112,8 @@ export async function registerPaySimulator(app: FastifyInstance, deps: { clock: 
 
       // A payer: JSON for tests, a form for people.
       sandbox.post('/pay', async (request, reply) => {
-        const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
         const answer = (status: number, ok: boolean, text: string, extra: object = {}) =>
-          isForm ? html(reply, status, payPage({ ok, text })) : reply.status(status).send({ ok, message: text, ...extra });
+          isFormPost(request) ? sendPage(reply, payPage({ ok, text }), status) : reply.status(status).send({ ok, message: text, ...extra });
         const input = ZPay.safeParse(request.body);
         const qr = input.success ? findByPayload(input.data.payload) : undefined;
         if (!input.success || !qr) return answer(404, false, 'No open QR matches this payload (check it was copied whole).');

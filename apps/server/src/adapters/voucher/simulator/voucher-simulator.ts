@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DECIMAL_TEXT, decimalToMinor, minorToDecimal } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
-import { emvAmount } from '../../qr-gateway/simulator/emv-payloads.ts';
+import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
+import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
 import { voucherPage } from './voucher-page.ts';
 
 export const VOUCHER_SANDBOX_PATH = '/sandbox/voucher';
@@ -13,11 +15,8 @@ type Voucher = { hash: string; amount: bigint; ownerMobile: string; expiresAt: D
 
 const ZMinorText = z
   .union([z.number().transform(String), z.string()])
-  .pipe(z.string().trim().regex(/^[0-9]{1,9}(\.[0-9]{1,2})?$/))
-  .transform((text) => {
-    const [units = '0', cents = ''] = text.split('.');
-    return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-  });
+  .pipe(z.string().trim().regex(DECIMAL_TEXT))
+  .transform(decimalToMinor);
 const ZIssue = z.object({
   amount: ZMinorText,
   ownerMobile: z.string().regex(/^[0-9]{10}$/).optional(),
@@ -34,6 +33,7 @@ const ZMobile = z.object({ mobile: z.string().max(16) });
  * VOUCHER_EXPIRED, VOUCHER_OUT_OF_STOCK, VOUCHER_NOT_FOUND. One ticket each.
  */
 export async function registerVoucherSimulator(app: FastifyInstance, deps: { clock: Clock }): Promise<void> {
+  listOnSandboxIndex(app, { path: VOUCHER_SANDBOX_PATH, title: 'TrueMoney gift links', about: 'Issue a gift link to deposit with.' });
   const vouchers = new Map<string, Voucher>();
 
   function issue(input: z.infer<typeof ZIssue>): { hash: string; link: string } {
@@ -52,34 +52,28 @@ export async function registerVoucherSimulator(app: FastifyInstance, deps: { clo
     const v = vouchers.get(hash);
     const status = (code: string, data: object | null = null) => ({ http: code === 'SUCCESS' ? 200 : code === 'VOUCHER_NOT_FOUND' ? 404 : 400, body: { status: { code }, data } });
     if (!v) return status('VOUCHER_NOT_FOUND');
-    const voucher = { amount_baht: emvAmount(v.amount), redeemed: v.redeemedBy ? 1 : 0, member: 1 };
+    const voucher = { amount_baht: minorToDecimal(v.amount), redeemed: v.redeemedBy ? 1 : 0, member: 1 };
     if (deps.clock.now() > v.expiresAt) return status('VOUCHER_EXPIRED', { voucher });
     if (mobile === v.ownerMobile) return status('CANNOT_GET_OWN_VOUCHER', { voucher });
-    if (v.redeemedBy === mobile) return status('TARGET_USER_REDEEMED', { voucher, my_ticket: { amount_baht: emvAmount(v.amount) } });
+    if (v.redeemedBy === mobile) return status('TARGET_USER_REDEEMED', { voucher, my_ticket: { amount_baht: minorToDecimal(v.amount) } });
     if (v.redeemedBy) return status('VOUCHER_OUT_OF_STOCK', { voucher });
     if (redeem) v.redeemedBy = mobile;
-    return status('SUCCESS', { voucher, my_ticket: redeem ? { amount_baht: emvAmount(v.amount) } : null });
+    return status('SUCCESS', { voucher, my_ticket: redeem ? { amount_baht: minorToDecimal(v.amount) } : null });
   }
 
   await app.register(
     (sandbox, _options, done) => {
-      sandbox.addHook('onRoute', (route) => {
-        route.schema = { ...route.schema, hide: true };
-      });
-      sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done2) => {
-        done2(null, Object.fromEntries(new URLSearchParams(String(body))));
-      });
-
-      sandbox.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(voucherPage()));
+      prepareSimulatorScope(sandbox);
+      sandbox.get('/', (_request, reply) => sendPage(reply, voucherPage()));
 
       sandbox.post('/vouchers', (request, reply) => {
-        const isForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+        const isForm = isFormPost(request);
         const input = ZIssue.safeParse(request.body);
         if (!input.success) {
-          return isForm ? reply.status(400).type('text/html; charset=utf-8').send(voucherPage({ error: 'Enter an amount such as 50.00.' })) : reply.status(400).send({ message: 'KEY_INVALID' });
+          return isForm ? sendPage(reply, voucherPage({ error: 'Enter an amount such as 50.00.' }), 400) : reply.status(400).send({ message: 'KEY_INVALID' });
         }
         const issued = issue(input.data);
-        return isForm ? reply.type('text/html; charset=utf-8').send(voucherPage({ link: issued.link })) : reply.status(201).send(issued);
+        return isForm ? sendPage(reply, voucherPage({ link: issued.link })) : reply.status(201).send(issued);
       });
 
       sandbox.get('/campaign/vouchers/:hash/verify', (request, reply) => {

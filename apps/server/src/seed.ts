@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { DB } from './schema.ts';
-import { seedDemoMember } from '../modules/account/demo-member.ts';
-import { seedGames } from '../modules/games/seed-games.ts';
-import { demoLookupContent } from '../modules/lookup/demo-content.ts';
-import { createSettingsRepository } from '../modules/lookup/settings-repository.ts';
-import { LOOKUP_SETTINGS, type LookupName } from '../modules/lookup/settings-keys.ts';
+import type { DB } from './db/schema.ts';
+import { seedDemoMember } from './modules/account/demo-member.ts';
+import { seedGames } from './modules/games/seed-games.ts';
+import { demoLookupContent } from './modules/lookup/demo-content.ts';
+import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
+import { LOOKUP_SETTINGS, type LookupName } from './modules/lookup/settings-keys.ts';
 
 /** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER); the game catalogue. */
 export async function seedDatabase(db: Kysely<DB>, options: { demoMember: boolean }): Promise<void> {

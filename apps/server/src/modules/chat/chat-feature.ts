@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Server } from 'socket.io';
+import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import type { MemberRepository } from '../account/member-repository.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { createSigner } from '../auth/signer.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createCannedReplies } from './canned-replies.ts';
+import type { AgentAuthenticator } from './chat-agent-auth.ts';
+import { createChatAgentService, type ChatAgentService } from './chat-agent-service.ts';
+import { createChatIdentity } from './chat-identity.ts';
+import { createChatMedia } from './chat-media.ts';
+import { attachChatRealtime } from './chat-realtime.ts';
+import { silentRelay, type ChatRelay } from './chat-relay.ts';
+import { createChatRepository } from './chat-repository.ts';
+import { registerChatRoutes } from './chat-routes.ts';
+import { createChatRules } from './chat-rules.ts';
+import { createChatService } from './chat-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agents' chat service: the back office mounts chatAgentRoutes() over it. */
+    chatAgents: ChatAgentService;
+    /** The chat's socket.io server (tests and the bench read it). */
+    chatIo: Server;
+  }
+}
+
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  settings: SettingsRepository;
+  auth: AuthService;
+  members: MemberRepository;
+  authenticateAgent: AgentAuthenticator;
+};
+
+/** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
+export async function registerChatFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { config, db, clock } = deps;
+  const repo = createChatRepository(db);
+  const rules = createChatRules({
+    settings: deps.settings,
+    clock,
+    onInvalid: (issues) => app.log.error({ issues }, 'rules.chat setting malformed: using defaults'),
+  });
+  const identity = createChatIdentity({ auth: deps.auth, members: deps.members, signer: createSigner(config.secrets.tokenSecret) });
+  const storage = createLocalDiskStorage(path.join(defaultUploadsRoot(config.dataDir), 'chat'));
+  const media = createChatMedia({ repo, storage, clock });
+  // The relay exists once socket.io is attached below; the services ask for it when they publish.
+  let relay: ChatRelay = silentRelay;
+  const chat = createChatService({ repo, relay: () => relay, rules, clock });
+  const agents = createChatAgentService({ repo, media, canned: createCannedReplies(deps.settings), relay: () => relay, clock });
+
+  await registerChatRoutes(app, { chat, identity, media, rules, lookups: deps.lookups });
+  const realtime = attachChatRealtime(app, {
+    chat,
+    agents,
+    identity,
+    rules,
+    lookups: deps.lookups,
+    authenticateAgent: deps.authenticateAgent,
+    redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
+  });
+  relay = realtime.relay;
+  app.decorate('chatAgents', agents);
+  app.decorate('chatIo', realtime.io);
+}

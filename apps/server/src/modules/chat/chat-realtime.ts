@@ -1,0 +1,222 @@
+import proxyAddr from '@fastify/proxy-addr';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import {
+  CHAT_AGENT_NAMESPACE,
+  ZChatAgentSocketRead,
+  ZChatAgentSocketReply,
+  ZChatAgentTyping,
+  type ChatAgentClientToServer,
+  type ChatAgentServerToClient,
+} from '@jetton/contract/chat-agent';
+import {
+  ZChatHandshake,
+  ZChatJoin,
+  ZChatSocketSend,
+  ZChatTyping,
+  type ChatAck,
+  type ChatClientToServer,
+  type ChatServerToClient,
+} from '@jetton/contract/chat-events';
+import { AppError } from '../../http/app-error.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { AgentAuthenticator, ChatAgent } from './chat-agent-auth.ts';
+import type { ChatAgentService } from './chat-agent-service.ts';
+import type { ChatCredentials, ChatIdentity, ChatIdentityService } from './chat-identity.ts';
+import type { ChatRelay } from './chat-relay.ts';
+import type { ChatRulesSource } from './chat-rules.ts';
+import type { ChatService } from './chat-service.ts';
+import { createWindowCounter } from './socket-limits.ts';
+
+type CustomerData = { credentials: ChatCredentials; identity: ChatIdentity; ip: string };
+type AgentData = { agent: ChatAgent };
+type CustomerSocket = Socket<ChatClientToServer, ChatServerToClient, Record<string, never>, CustomerData>;
+type AgentSocket = Socket<ChatAgentClientToServer, ChatAgentServerToClient, Record<string, never>, AgentData>;
+
+export type ChatRealtimeDeps = {
+  chat: ChatService;
+  agents: ChatAgentService;
+  identity: ChatIdentityService;
+  rules: ChatRulesSource;
+  lookups: LookupService;
+  authenticateAgent: AgentAuthenticator;
+  redisUrl: string | undefined;
+  trustProxy: boolean | string;
+  /** The Redis stream the nodes share (one per deployment). */
+  streamName?: string;
+};
+
+const AGENTS_ROOM = 'agents';
+
+/** The code an ack or a refused handshake carries: a catalogue code, or KEY_MISSING / KEY_INVALID for a bad payload. */
+function codeOf(error: unknown, log: FastifyBaseLogger): string {
+  if (error instanceof AppError) return error.code;
+  log.error({ err: error }, 'chat socket handler failed');
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new AppError(result.error.issues.some((i) => i.message === 'KEY_MISSING') ? 'KEY_MISSING' : 'KEY_INVALID');
+}
+
+/** Runs a handler and answers its ack (when the client asked for one) with the data or the error code. */
+function answer<T>(ack: unknown, log: FastifyBaseLogger, work: () => Promise<T>): void {
+  const reply = typeof ack === 'function' ? (ack as ChatAck<T>) : () => undefined;
+  work().then(
+    (data) => reply({ ok: true, data }),
+    (error: unknown) => reply({ ok: false, message: codeOf(error, log) }),
+  );
+}
+
+/**
+ * socket.io on the app's HTTP server (docs/chat.md, "Realtime"): the default
+ * namespace for members and guests (proven at the handshake, one room each),
+ * `/chat-agent` for agents (proven by the injected authenticator). With a
+ * Redis URL the streams adapter carries events between nodes.
+ */
+export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps): { io: Server; relay: ChatRelay } {
+  const log = app.log;
+  const io = new Server<ChatClientToServer, ChatServerToClient, Record<string, never>, CustomerData>(app.server, {
+    serveClient: false,
+    // A short drop is replayed by socket.io itself; anything longer is backfilled from the database on 'join'.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    maxHttpBufferSize: 64 * 1024,
+  });
+  const trust = deps.trustProxy === true ? () => true : deps.trustProxy === false ? () => false : proxyAddr.compile(deps.trustProxy.split(',').map((s) => s.trim()));
+  const counters = createWindowCounter(() => Date.now());
+  const agentsNs = io.of(CHAT_AGENT_NAMESPACE) as unknown as Server<ChatAgentClientToServer, ChatAgentServerToClient, Record<string, never>, AgentData>['sockets'];
+
+  const relay: ChatRelay = {
+    toRoom: (room, event, ...args) => io.to(room).emit(event, ...args),
+    toAgents: (event, ...args) => agentsNs.to(AGENTS_ROOM).emit(event, ...args),
+  };
+
+  if (deps.redisUrl) attachRedis(app, io, deps.redisUrl, deps.streamName ?? 'jetton-chat', () => {
+    // The link came back: anything relayed meanwhile may be lost, so every client backfills from its last seq.
+    io.local.emit('resync');
+    agentsNs.local.emit('resync');
+  });
+
+  io.use((socket, next) => {
+    const ip = proxyAddr(socket.request, trust);
+    void (async () => {
+      const rules = await deps.rules.get();
+      if (!counters.hit(`conn:${ip}`, rules.connectionsPerIp.max, rules.connectionsPerIp.windowMs)) throw new AppError('REQUEST_LIMIT');
+      if ((await deps.lookups.get('active')).status === 'gone') throw new AppError('gone');
+      const handshake = parse(ZChatHandshake, socket.handshake.auth);
+      const credentials = 'token' in handshake ? { bearer: handshake.token } : { guestToken: handshake.guestToken };
+      socket.data = { credentials, identity: await deps.identity.resolve(credentials), ip };
+    })().then(
+      () => next(),
+      (error: unknown) => next(new Error(codeOf(error, log))),
+    );
+  });
+
+  io.on('connection', (socket: CustomerSocket) => {
+    socket.on('join', (payload, ack) =>
+      answer(ack, log, async () => {
+        const join = parse(ZChatJoin, payload);
+        const data = await deps.chat.join(socket.data.identity, join.room, join.afterSeq);
+        await socket.join(join.room);
+        return data;
+      }),
+    );
+    socket.on('messaging', (payload, ack) =>
+      answer(ack, log, async () => {
+        const rules = await deps.rules.get();
+        const perConnection = counters.hit(`msg:${socket.id}`, rules.messagesPerConnection.max, rules.messagesPerConnection.windowMs);
+        const perIp = counters.hit(`msg-ip:${socket.data.ip}`, rules.messagesPerIp.max, rules.messagesPerIp.windowMs);
+        if (!perConnection || !perIp) throw new AppError('REQUEST_LIMIT');
+        const message = parse(ZChatSocketSend, payload);
+        // Proven again for each message: a member who logged out since the handshake cannot go on writing.
+        const identity = await deps.identity.resolve(socket.data.credentials);
+        const entry = await deps.chat.send(identity, message);
+        return { createdAt: entry.createdAt, id: entry.id, seq: entry.seq };
+      }),
+    );
+    socket.on('typing', (payload) =>
+      answer(undefined, log, async () => deps.chat.typing(socket.data.identity, parse(ZChatTyping, payload).typing)),
+    );
+    socket.on('disconnect', () => counters.forget(`msg:${socket.id}`));
+  });
+
+  agentsNs.use((socket, next) => {
+    const { headers, auth, address } = socket.handshake;
+    deps.authenticateAgent({ headers, auth, address }).then(
+      (agent) => {
+        if (!agent) return next(new Error('UNAUTHORIZED'));
+        socket.data = { agent };
+        next();
+      },
+      (error: unknown) => next(new Error(codeOf(error, log))),
+    );
+  });
+
+  agentsNs.on('connection', (socket: AgentSocket) => {
+    void socket.join(AGENTS_ROOM);
+    socket.on('reply', (payload, ack) =>
+      answer(ack, log, async () => {
+        const { conversationId, ...reply } = parse(ZChatAgentSocketReply, payload);
+        return deps.agents.reply(socket.data.agent, conversationId, reply);
+      }),
+    );
+    socket.on('read', (payload, ack) =>
+      answer(ack, log, async () => {
+        const read = parse(ZChatAgentSocketRead, payload);
+        return deps.agents.read(read.conversationId, read.seq);
+      }),
+    );
+    socket.on('typing', (payload) =>
+      answer(undefined, log, async () => {
+        const state = parse(ZChatAgentTyping, payload);
+        await deps.agents.typing(state.conversationId, state.typing);
+      }),
+    );
+  });
+
+  // Sockets are not HTTP connections Fastify tracks: end them first, so close() does not wait on them.
+  app.addHook('preClose', (done) => {
+    io.local.disconnectSockets(true);
+    agentsNs.local.disconnectSockets(true);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    io.engine.close();
+    await new Promise<void>((resolve) => {
+      // Closes the adapters (and their Redis links); the HTTP server is Fastify's to close.
+      void Promise.all([io.of('/').adapter.close(), io.of(CHAT_AGENT_NAMESPACE).adapter.close()]).finally(resolve);
+    });
+  });
+  return { io, relay };
+}
+
+/**
+ * The streams adapter over one ioredis client. Commands wait through a Redis
+ * restart instead of failing (maxRetriesPerRequest: null), so an event relayed
+ * during the outage is delivered once Redis is back; onBack lets every client
+ * backfill besides, in case Redis came back empty.
+ */
+function attachRedis(app: FastifyInstance, io: Server, url: string, streamName: string, onBack: () => void): void {
+  const redis = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
+  let wasDown = false;
+  redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'chat redis error'));
+  redis.on('close', () => {
+    wasDown = true;
+  });
+  redis.on('ready', () => {
+    if (!wasDown) return;
+    wasDown = false;
+    app.log.info('chat redis back: clients resync');
+    onBack();
+  });
+  io.adapter(createAdapter(redis, { streamName, maxLen: 10_000 }));
+  app.addHook('onClose', async () => {
+    if (redis.status !== 'ready') return redis.disconnect();
+    await redis.quit().catch(() => redis.disconnect());
+  });
+}
