@@ -69,7 +69,13 @@ export function planActivity(profile: ActivityProfile): ActivityDay[] {
     const pairs = heavy ? heavy.transferPairs : between(...profile.transferPairs);
     for (let i = 0; i < deposits; i += 1) {
       const channel: DepositChannel = (['slip', 'slip', 'qr', 'manual'] as const)[between(0, 3)] ?? 'slip';
-      events.push({ type: 'deposit', member, at: new Date(i === 0 ? firstAt : span(firstAt)), amount: heavy ? baht(20_000, 50_000) : baht(300, 5_000), channel });
+      events.push({
+        type: 'deposit',
+        member,
+        at: new Date(i === 0 ? firstAt : span(firstAt)),
+        amount: heavy ? baht(20_000, 50_000) : baht(300, 5_000),
+        channel,
+      });
     }
     for (let i = 0; i < pairs; i += 1) {
       const amount = heavy ? baht(1, 50) : baht(20, 500);
@@ -77,7 +83,8 @@ export function planActivity(profile: ActivityProfile): ActivityDay[] {
       const back = amount - (amount * BigInt(between(0, 20))) / 100n;
       events.push({ type: 'transfer-pair', member, at: new Date(span(firstAt + 60_000)), amount, back });
     }
-    if (!heavy && random() < profile.withdrawalChance) events.push({ type: 'withdrawal', member, at: new Date(span(firstAt + 60_000)), amount: baht(100, 300) });
+    if (!heavy && random() < profile.withdrawalChance)
+      events.push({ type: 'withdrawal', member, at: new Date(span(firstAt + 60_000)), amount: baht(100, 300) });
   }
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
 

@@ -20,9 +20,21 @@ export const GROWTH_PASSWORD = 'growth-password';
 const GAME_PASSWORD = 'Gr0wthPlay';
 const texts = (values: unknown[]) => sql`${values.map(String)}::text[]`;
 
-export type BuildReport = { counts: WrittenCounts; members: number; postings: number; lines: number; heaviestLines: number; seconds: number };
+export type BuildReport = {
+  counts: WrittenCounts;
+  members: number;
+  postings: number;
+  lines: number;
+  heaviestLines: number;
+  seconds: number;
+};
 
-export async function buildSite(db: Kysely<DB>, profile: ActivityProfile, tokenSecret: string, log: (line: string) => void): Promise<BuildReport> {
+export async function buildSite(
+  db: Kysely<DB>,
+  profile: ActivityProfile,
+  tokenSecret: string,
+  log: (line: string) => void,
+): Promise<BuildReport> {
   const started = Date.now();
   const passwordHash = await hashPassword(GROWTH_PASSWORD);
   const sealed = createGamePasswordBox(tokenSecret).seal(GAME_PASSWORD);
@@ -50,7 +62,9 @@ export async function buildSite(db: Kysely<DB>, profile: ActivityProfile, tokenS
       select id, ${GROWTH_GAME}, username, ${sealed}, 'active', ${joined}, ${joined}
       from unnest(${texts(batch.map((m) => m.id))}::uuid[], ${texts(batch.map((m) => m.username))}::text[]) as u(id, username)`.execute(db);
     await sql`insert into demo_players (game_code, username, password_hash, currency, balance, created_at)
-      select ${GROWTH_GAME}, username, ${demoHash}, 'THB', 0, ${joined} from unnest(${texts(batch.map((m) => m.username))}::text[]) as u(username)`.execute(db);
+      select ${GROWTH_GAME}, username, ${demoHash}, 'THB', 0, ${joined} from unnest(${texts(batch.map((m) => m.username))}::text[]) as u(username)`.execute(
+      db,
+    );
   }
   log(`${profile.name}: ${members.length} members, sessions and game accounts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -60,7 +74,9 @@ export async function buildSite(db: Kysely<DB>, profile: ActivityProfile, tokenS
   const counts = await writeActivity(db, days, accounts, (day, sofar) => {
     if (Date.now() - lastLog < 15_000) return;
     lastLog = Date.now();
-    log(`${profile.name}: history up to ${day.day.toISOString().slice(0, 10)}: ${sofar.transfers} transfers (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    log(
+      `${profile.name}: history up to ${day.day.toISOString().slice(0, 10)}: ${sofar.transfers} transfers (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   });
   await sql`analyze`.execute(db);
   const violations = await checkInvariants(db);

@@ -8,7 +8,15 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 export type ClosedLoopRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer };
-export type ClosedLoopResult = { requests: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; statuses: Record<string, number> };
+export type ClosedLoopResult = {
+  requests: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  statuses: Record<string, number>;
+};
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -33,7 +41,14 @@ export async function closedLoop(options: {
   const send = (r: ClosedLoopRequest) =>
     new Promise<number>((resolve) => {
       const req = http.request(
-        { host: target.hostname, port: target.port, method: r.method, path: r.path, headers: { ...r.headers, ...(r.body === undefined ? {} : { 'content-length': Buffer.byteLength(r.body) }) }, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: r.method,
+          path: r.path,
+          headers: { ...r.headers, ...(r.body === undefined ? {} : { 'content-length': Buffer.byteLength(r.body) }) },
+          agent,
+        },
         (res) => {
           res.on('data', () => undefined);
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -58,5 +73,13 @@ export async function closedLoop(options: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const non2xx = Object.entries(statuses).reduce((n, [s, c]) => (s.startsWith('2') ? n : n + c), 0);
-  return { requests: latencies.length, perSecond: latencies.length / elapsedS, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), non2xx, errors, statuses };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsedS,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    non2xx,
+    errors,
+    statuses,
+  };
 }

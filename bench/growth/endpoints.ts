@@ -37,7 +37,11 @@ export const NOT_MEASURED = [
 ] as const;
 
 const json = (token: string, body?: unknown, key = false): Pick<Built, 'headers' | 'body'> => ({
-  headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { 'idempotency-key': randomUUID() } : {}) },
+  headers: {
+    authorization: `Bearer ${token}`,
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(key ? { 'idempotency-key': randomUUID() } : {}),
+  },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 const probe = (p: Probes, n: number) => p.probes[n % p.probes.length] ?? { token: '', username: '', slipId: null };
@@ -61,28 +65,51 @@ function multipart(token: string): Pick<Built, 'headers' | 'body'> {
     SLIP,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': randomUUID() }, body };
+  return {
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'idempotency-key': randomUUID(),
+    },
+    body,
+  };
 }
 
 const PAGE = 10;
 export const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/wallet', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet', ...json(probe(p, n).token) }) },
-  { name: 'GET /api/account/profile', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/account/profile', ...json(probe(p, n).token) }) },
+  {
+    name: 'GET /api/account/profile',
+    connections: 4,
+    request: (p, n) => ({ method: 'GET', path: '/api/account/profile', ...json(probe(p, n).token) }),
+  },
   {
     name: 'PUT /api/account/bankAccountName',
     connections: 4,
-    request: (p, n) => ({ method: 'PUT', path: '/api/account/bankAccountName', ...json(probe(p, n).token, { bankCode: 'KTB', bankAccountName: `GROWTH MEMBER ${'ABCDEFG'.charAt(n % 7)}` }) }),
+    request: (p, n) => ({
+      method: 'PUT',
+      path: '/api/account/bankAccountName',
+      ...json(probe(p, n).token, { bankCode: 'KTB', bankAccountName: `GROWTH MEMBER ${'ABCDEFG'.charAt(n % 7)}` }),
+    }),
   },
   {
     name: 'POST /api/statement page 1, ordinary member',
     connections: 4,
     request: (p, n) => ({ method: 'POST', path: '/api/statement', ...json(probe(p, n).token, { page: 1, limit: PAGE }) }),
   },
-  { name: 'POST /api/statement page 1, heavy member', connections: 4, request: (p) => ({ method: 'POST', path: '/api/statement', ...json(p.heavy.token, { page: 1, limit: PAGE }) }) },
+  {
+    name: 'POST /api/statement page 1, heavy member',
+    connections: 4,
+    request: (p) => ({ method: 'POST', path: '/api/statement', ...json(p.heavy.token, { page: 1, limit: PAGE }) }),
+  },
   {
     name: 'POST /api/statement last page, heavy member',
     connections: 4,
-    request: (p) => ({ method: 'POST', path: '/api/statement', ...json(p.heavy.token, { page: Math.max(1, Math.ceil(p.heavy.lines / PAGE)), limit: PAGE }) }),
+    request: (p) => ({
+      method: 'POST',
+      path: '/api/statement',
+      ...json(p.heavy.token, { page: Math.max(1, Math.ceil(p.heavy.lines / PAGE)), limit: PAGE }),
+    }),
   },
   {
     name: 'POST /api/wallet/transfer wallet <-> game',
@@ -93,21 +120,60 @@ export const ENDPOINTS: Endpoint[] = [
       return { method: 'POST', path: '/api/wallet/transfer', ...json(probe(p, Math.floor(n / 2)).token, { from, to, amount: 1 }, true) };
     },
   },
-  { name: 'GET /api/wallet/refresh/slot', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet/refresh/slot', ...json(probe(p, n).token) }) },
-  { name: 'GET /api/wallet/account/:code', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/wallet/account/pg', ...json(probe(p, n).token) }) },
+  {
+    name: 'GET /api/wallet/refresh/slot',
+    connections: 4,
+    request: (p, n) => ({ method: 'GET', path: '/api/wallet/refresh/slot', ...json(probe(p, n).token) }),
+  },
+  {
+    name: 'GET /api/wallet/account/:code',
+    connections: 4,
+    request: (p, n) => ({ method: 'GET', path: '/api/wallet/account/pg', ...json(probe(p, n).token) }),
+  },
   // The probes' game is active already: 409 SLOT_ALREADY_ACTIVE after reading the account (a new activation is the provider's scrypt).
-  { name: 'GET /api/wallet/activate/:code', connections: 4, expect: [409], request: (p, n) => ({ method: 'GET', path: '/api/wallet/activate/pg', ...json(probe(p, n).token) }) },
-  { name: 'GET /api/wallet/resetpassword/:code', connections: 1, request: (p, n) => ({ method: 'GET', path: '/api/wallet/resetpassword/pg', ...json(probe(p, n).token) }) },
+  {
+    name: 'GET /api/wallet/activate/:code',
+    connections: 4,
+    expect: [409],
+    request: (p, n) => ({ method: 'GET', path: '/api/wallet/activate/pg', ...json(probe(p, n).token) }),
+  },
+  {
+    name: 'GET /api/wallet/resetpassword/:code',
+    connections: 1,
+    request: (p, n) => ({ method: 'GET', path: '/api/wallet/resetpassword/pg', ...json(probe(p, n).token) }),
+  },
   {
     name: 'GET /api/autoLogin/:game/:username',
     connections: 4,
     request: (p, n) => ({ method: 'GET', path: `/api/autoLogin/pg/${probe(p, n).username}`, ...json(probe(p, n).token) }),
   },
-  { name: 'POST /api/wallet/withdraw', connections: 4, request: (p, n) => ({ method: 'POST', path: '/api/wallet/withdraw', ...json(probe(p, n).token, { amount: 100 }, true) }) },
-  { name: 'POST /api/wallet/add', connections: 4, poolUse: 3, request: (p, n) => ({ method: 'POST', path: '/api/wallet/add', ...json(pooled(p, n, 3), { amount: 100 }, true) }) },
-  { name: 'GET /api/qrcode/:provider', connections: 4, request: (p, n) => ({ method: 'GET', path: '/api/qrcode/PAYTIMZ', ...json(probe(p, n).token) }) },
-  { name: 'POST /api/qrcode/:provider', connections: 4, poolUse: 1, request: (p, n) => ({ method: 'POST', path: '/api/qrcode/PAYTIMZ', ...json(pooled(p, n, 1), { amount: 100 }) }) },
-  { name: 'POST /api/statement/slip', connections: 4, request: (p, n) => ({ method: 'POST', path: '/api/statement/slip', ...json(probe(p, n).token, { page: 1, limit: PAGE }) }) },
+  {
+    name: 'POST /api/wallet/withdraw',
+    connections: 4,
+    request: (p, n) => ({ method: 'POST', path: '/api/wallet/withdraw', ...json(probe(p, n).token, { amount: 100 }, true) }),
+  },
+  {
+    name: 'POST /api/wallet/add',
+    connections: 4,
+    poolUse: 3,
+    request: (p, n) => ({ method: 'POST', path: '/api/wallet/add', ...json(pooled(p, n, 3), { amount: 100 }, true) }),
+  },
+  {
+    name: 'GET /api/qrcode/:provider',
+    connections: 4,
+    request: (p, n) => ({ method: 'GET', path: '/api/qrcode/PAYTIMZ', ...json(probe(p, n).token) }),
+  },
+  {
+    name: 'POST /api/qrcode/:provider',
+    connections: 4,
+    poolUse: 1,
+    request: (p, n) => ({ method: 'POST', path: '/api/qrcode/PAYTIMZ', ...json(pooled(p, n, 1), { amount: 100 }) }),
+  },
+  {
+    name: 'POST /api/statement/slip',
+    connections: 4,
+    request: (p, n) => ({ method: 'POST', path: '/api/statement/slip', ...json(probe(p, n).token, { page: 1, limit: PAGE }) }),
+  },
   {
     name: 'GET /api/statement/slip/reference/:reference',
     connections: 4,
@@ -117,7 +183,12 @@ export const ENDPOINTS: Endpoint[] = [
       return { method: 'GET', path: `/api/statement/slip/reference/${m.slipId ?? 'none'}`, ...json(m.token) };
     },
   },
-  { name: 'POST /api/wallet/slip (upload)', connections: 4, poolUse: 3, request: (p, n) => ({ method: 'POST', path: '/api/wallet/slip', ...multipart(pooled(p, n, 3, 1)) }) },
+  {
+    name: 'POST /api/wallet/slip (upload)',
+    connections: 4,
+    poolUse: 3,
+    request: (p, n) => ({ method: 'POST', path: '/api/wallet/slip', ...multipart(pooled(p, n, 3, 1)) }),
+  },
   {
     name: 'POST /api/logout',
     connections: 4,

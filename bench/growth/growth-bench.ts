@@ -34,12 +34,40 @@ const P99_TARGET = 2;
 const HEAVY_TARGET = 2;
 /** Tables that grow with members or history: none may be scanned whole on a member request or a job tick. */
 export const GROWING_TABLES = [
-  'members', 'sessions', 'game_accounts', 'ledger_accounts', 'journal_entries', 'postings', 'transfers', 'withdrawals', 'slips',
-  'qr_codes', 'gift_links', 'deposit_notices', 'idempotency_keys', 'demo_players', 'demo_transfers', 'demo_rounds', 'demo_sessions',
-  'launch_tickets', 'statement_lines', 'statement_heads', 'otp_challenges', 'verified_phones', 'login_throttle',
+  'members',
+  'sessions',
+  'game_accounts',
+  'ledger_accounts',
+  'journal_entries',
+  'postings',
+  'transfers',
+  'withdrawals',
+  'slips',
+  'qr_codes',
+  'gift_links',
+  'deposit_notices',
+  'idempotency_keys',
+  'demo_players',
+  'demo_transfers',
+  'demo_rounds',
+  'demo_sessions',
+  'launch_tickets',
+  'statement_lines',
+  'statement_heads',
+  'otp_challenges',
+  'verified_phones',
+  'login_throttle',
 ];
 
-type Site = { engine: string; size: string; child: ChildProcess; url: string; probes: Probes; report: BuildReport; startScans: TableStats | null };
+type Site = {
+  engine: string;
+  size: string;
+  child: ChildProcess;
+  url: string;
+  probes: Probes;
+  report: BuildReport;
+  startScans: TableStats | null;
+};
 type TableStats = { table: string; seqScans: number; indexScans: number; rows: number }[];
 type Measured = { endpoint: string; site: string; rounds: ClosedLoopResult[] };
 
@@ -47,7 +75,10 @@ const label = (s: Pick<Site, 'engine' | 'size'>) => `${s.engine} ${s.size}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function startSite(engine: 'postgres' | 'embedded', size: string, pgUrl: string | undefined): Promise<Site> {
-  const { child, ports, fields } = await startChild('growth/growth-fixture.ts', { GROWTH_SIZE: size, BENCH_DATABASE_URL: engine === 'postgres' ? pgUrl : '' });
+  const { child, ports, fields } = await startChild('growth/growth-fixture.ts', {
+    GROWTH_SIZE: size,
+    BENCH_DATABASE_URL: engine === 'postgres' ? pgUrl : '',
+  });
   const probes = JSON.parse(readFileSync(fields[3] ?? '', 'utf8')) as Probes & { report: BuildReport; startScans: TableStats | null };
   return { engine, size, child, url: `http://127.0.0.1:${ports[0] ?? 0}`, probes, report: probes.report, startScans: probes.startScans };
 }
@@ -96,7 +127,9 @@ const fmt = (ms: number) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 
 export async function runGrowthBench(): Promise<void> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const engines = (process.env.GROWTH_ENGINES ?? 'postgres,embedded').split(',').filter((e) => e !== 'postgres' || pgUrl) as ('postgres' | 'embedded')[];
+  const engines = (process.env.GROWTH_ENGINES ?? 'postgres,embedded').split(',').filter((e) => e !== 'postgres' || pgUrl) as (
+    'postgres' | 'embedded'
+  )[];
   const sizes = (process.env.GROWTH_SIZES ?? 's0,s1,s2').split(',');
   const wanted = engines.flatMap((engine) =>
     (engine === 'postgres' ? ['s0', 's1', 's2'] : ['s0', 's1']).filter((size) => sizes.includes(size)).map((size) => ({ engine, size })),
@@ -108,7 +141,9 @@ export async function runGrowthBench(): Promise<void> {
   try {
     for (const s of sites) {
       const r = s.report;
-      console.log(`  ${label(s).padEnd(13)} ${String(r.members).padStart(6)} members ${String(r.postings).padStart(8)} postings ${String(r.lines).padStart(7)} statement lines; heaviest member ${r.heaviestLines} lines (built in ${r.seconds.toFixed(0)} s)`);
+      console.log(
+        `  ${label(s).padEnd(13)} ${String(r.members).padStart(6)} members ${String(r.postings).padStart(8)} postings ${String(r.lines).padStart(7)} statement lines; heaviest member ${r.heaviestLines} lines (built in ${r.seconds.toFixed(0)} s)`,
+      );
     }
     const before = await Promise.all(sites.map((s) => (s.engine === 'postgres' ? tableStats(s) : Promise.resolve([]))));
     const measured: Measured[] = [];
@@ -124,16 +159,31 @@ export async function runGrowthBench(): Promise<void> {
       const base = group[0];
       const largest = group.at(-1);
       if (!base || !largest) continue;
-      console.log(`\nMember endpoints on ${engine} (${DURATION_S} s x ${ROUNDS} rounds each, sizes alternating; p50 / p99 ms, req/s; x = ratio to ${base.size})`);
+      console.log(
+        `\nMember endpoints on ${engine} (${DURATION_S} s x ${ROUNDS} rounds each, sizes alternating; p50 / p99 ms, req/s; x = ratio to ${base.size})`,
+      );
       console.log(`  ${'endpoint'.padEnd(48)} ${group.map((s) => s.size.padStart(22)).join('')}`);
       for (const endpoint of ENDPOINTS) {
         const figures = group.map((s) => {
           const rounds = measured.find((m) => m.endpoint === endpoint.name && m.site === label(s))?.rounds ?? [];
           const unexpected = rounds.reduce(
-            (n, r) => n + r.errors + Object.entries(r.statuses).reduce((k, [status, count]) => (status.startsWith('2') || endpoint.expect?.includes(Number(status)) ? k : k + count), 0),
+            (n, r) =>
+              n +
+              r.errors +
+              Object.entries(r.statuses).reduce(
+                (k, [status, count]) => (status.startsWith('2') || endpoint.expect?.includes(Number(status)) ? k : k + count),
+                0,
+              ),
             0,
           );
-          return { site: s, p50: median(rounds.map((r) => r.p50Ms)), p99: median(rounds.map((r) => r.p99Ms)), rate: median(rounds.map((r) => r.perSecond)), non2xx: unexpected, statuses: rounds.map((r) => r.statuses) };
+          return {
+            site: s,
+            p50: median(rounds.map((r) => r.p50Ms)),
+            p99: median(rounds.map((r) => r.p99Ms)),
+            rate: median(rounds.map((r) => r.perSecond)),
+            non2xx: unexpected,
+            statuses: rounds.map((r) => r.statuses),
+          };
         });
         const b = figures[0];
         const cells = figures.map((f) => {
@@ -144,7 +194,9 @@ export async function runGrowthBench(): Promise<void> {
         const big = figures.at(-1);
         if (b && big && big !== b) {
           if (big.p50 > b.p50 * P50_TARGET || big.p99 > b.p99 * P99_TARGET) {
-            over.push(`${engine} ${endpoint.name}: ${big.site.size} p50 ${fmt(big.p50)} ms (${(big.p50 / b.p50).toFixed(2)}x), p99 ${fmt(big.p99)} ms (${(big.p99 / b.p99).toFixed(2)}x) vs ${b.site.size} ${fmt(b.p50)} / ${fmt(b.p99)} ms`);
+            over.push(
+              `${engine} ${endpoint.name}: ${big.site.size} p50 ${fmt(big.p50)} ms (${(big.p50 / b.p50).toFixed(2)}x), p99 ${fmt(big.p99)} ms (${(big.p99 / b.p99).toFixed(2)}x) vs ${b.site.size} ${fmt(b.p50)} / ${fmt(b.p99)} ms`,
+            );
           }
         }
         const failed = figures.filter((f) => f.non2xx > 0);
@@ -165,9 +217,11 @@ export async function runGrowthBench(): Promise<void> {
       if (s.engine !== 'postgres') continue;
       const during = scansBetween(before[i] ?? [], after[i] ?? []);
       const inJobs = scansBetween(after[i] ?? [], afterJobs[i] ?? []);
-      const show = (xs: { table: string; seqScans: number; rows: number }[]) => (xs.length === 0 ? 'none' : xs.map((x) => `${x.table} ${x.seqScans} (${x.rows} rows)`).join(', '));
+      const show = (xs: { table: string; seqScans: number; rows: number }[]) =>
+        xs.length === 0 ? 'none' : xs.map((x) => `${x.table} ${x.seqScans} (${x.rows} rows)`).join(', ');
       console.log(`  ${label(s).padEnd(13)} during member requests: ${show(during)}; during job ticks: ${show(inJobs)}`);
-      if (s === sites.filter((x) => x.engine === 'postgres').at(-1) && during.length > 0) over.push(`sequential scans during member requests at ${label(s)}: ${show(during)}`);
+      if (s === sites.filter((x) => x.engine === 'postgres').at(-1) && during.length > 0)
+        over.push(`sequential scans during member requests at ${label(s)}: ${show(during)}`);
       if (inJobs.length > 0) over.push(`sequential scans during job ticks at ${label(s)}: ${show(inJobs)}`);
       if (s.startScans) {
         const atStart = s.startScans.filter((t) => GROWING_TABLES.includes(t.table));
@@ -189,14 +243,25 @@ export async function runGrowthBench(): Promise<void> {
         const group = sites.map((s, i) => ({ s, tick: jobs[i]?.find((j) => j.job === name) })).filter((x) => x.s.engine === engine);
         const b = group[0]?.tick;
         const big = group.at(-1);
-        if (b && big?.tick && big.tick.busyMs > b.busyMs * P99_TARGET) over.push(`${engine} job ${name}: ${fmt(big.tick.busyMs)} ms at ${big.s.size} vs ${fmt(b.busyMs)} ms at s0`);
+        if (b && big?.tick && big.tick.busyMs > b.busyMs * P99_TARGET)
+          over.push(`${engine} job ${name}: ${fmt(big.tick.busyMs)} ms at ${big.s.size} vs ${fmt(b.busyMs)} ms at s0`);
       }
     }
-    console.log(`\nLedger invariant violations after the run: ${sites.map((s, i) => `${label(s)} ${checks[i]?.violations ?? '?'}`).join(', ')}`);
+    console.log(
+      `\nLedger invariant violations after the run: ${sites.map((s, i) => `${label(s)} ${checks[i]?.violations ?? '?'}`).join(', ')}`,
+    );
     for (const skipped of NOT_MEASURED) console.log(`  not measured: ${skipped}`);
     console.log(over.length === 0 ? '\nEvery endpoint, scan and job within its target.' : `\nOver target (${over.length}):`);
     for (const line of over) console.log(`  OVER ${line}`);
-    saveResult('growth', { at: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, sites: sites.map((s) => ({ site: label(s), report: s.report })), measured, jobs, over });
+    saveResult('growth', {
+      at: new Date().toISOString(),
+      durationS: DURATION_S,
+      rounds: ROUNDS,
+      sites: sites.map((s) => ({ site: label(s), report: s.report })),
+      measured,
+      jobs,
+      over,
+    });
   } finally {
     await Promise.all(sites.map((s) => stopChild(s.child)));
   }

@@ -25,7 +25,7 @@ import { systemClock } from '../../apps/server/src/clock.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import type { DB } from '../../apps/server/src/db/schema.ts';
-import { seedDatabase } from '../../apps/server/src/db/seed.ts';
+import { seedDatabase } from '../../apps/server/src/seed.ts';
 import { checkInvariants } from '../../apps/server/src/ledger/check-invariants.ts';
 import { createMemberRepository } from '../../apps/server/src/modules/account/member-repository.ts';
 import { createAccountRules } from '../../apps/server/src/modules/auth/account-rules.ts';
@@ -69,7 +69,11 @@ async function open(): Promise<{ database: Database; fresh: boolean; drop: () =>
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 20 });
-  return { database, fresh: !exists, drop: () => (keep ? Promise.resolve() : admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)) };
+  return {
+    database,
+    fresh: !exists,
+    drop: () => (keep ? Promise.resolve() : admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined)),
+  };
 }
 
 async function builtReport(db: Kysely<DB>): Promise<BuildReport | undefined> {
@@ -99,7 +103,9 @@ if (!report) {
   report = await buildSite(db, growthProfile(size), TOKEN_SECRET, log);
   await sql`create table if not exists growth_build (report text not null)`.execute(db);
   await sql`insert into growth_build (report) values (${JSON.stringify(report)})`.execute(db);
-  log(`built in ${report.seconds.toFixed(0)} s: ${report.postings} postings, ${report.lines} statement lines, heaviest member ${report.heaviestLines}`);
+  log(
+    `built in ${report.seconds.toFixed(0)} s: ${report.postings} postings, ${report.lines} statement lines, heaviest member ${report.heaviestLines}`,
+  );
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-growth-data-'));
@@ -143,7 +149,9 @@ const tokenOf = (m: { id: string }) => auth.issueToken(m.id);
 const bank = await sql<{ id: bigint }>`select ledger_account('system', null, 'bank:growth-topup', 'THB') as id`.execute(db);
 for (const m of probes) {
   await sql`select * from ledger_post('deposit.bench', 'top-up', ${`topup-${m.id}-${Date.now()}`}, null,
-    array[${bank.rows[0]?.id ?? 0n}::bigint, ledger_account('wallet', ${m.id}::uuid, 'wallet', 'THB')], array[-100000000, 100000000]::bigint[])`.execute(db);
+    array[${bank.rows[0]?.id ?? 0n}::bigint, ledger_account('wallet', ${m.id}::uuid, 'wallet', 'THB')], array[-100000000, 100000000]::bigint[])`.execute(
+    db,
+  );
 }
 // And 1,000.00 at the game, so a game -> wallet transfer that overtakes its wallet -> game never lacks money.
 for (const m of probes) {
@@ -156,9 +164,13 @@ for (const m of probes) {
   if (funded.statusCode !== 200) throw new Error(`game funding failed: ${funded.body}`);
 }
 const slipOf = await sql<{ member_id: string; id: string }>`
-  select distinct on (member_id) member_id, id from slips where member_id = any(${probes.map((p) => p.id)}::uuid[]) order by member_id, created_at desc`.execute(db);
+  select distinct on (member_id) member_id, id from slips where member_id = any(${probes.map((p) => p.id)}::uuid[]) order by member_id, created_at desc`.execute(
+  db,
+);
 const slips = new Map(slipOf.rows.map((r) => [r.member_id, r.id]));
-const heavyLines = Number((await sql<{ lines: bigint }>`select lines from statement_heads where member_id = ${heavy.id}`.execute(db)).rows[0]?.lines ?? 0n);
+const heavyLines = Number(
+  (await sql<{ lines: bigint }>`select lines from statement_heads where member_id = ${heavy.id}`.execute(db)).rows[0]?.lines ?? 0n,
+);
 
 const probeFile = path.join(dataDir, 'probes.json');
 writeFileSync(
@@ -167,7 +179,9 @@ writeFileSync(
     report,
     startScans: startScans ?? null,
     heavy: { token: await tokenOf(heavy), lines: heavyLines },
-    probes: await Promise.all(probes.map(async (m) => ({ token: await tokenOf(m), username: m.username, slipId: slips.get(m.id) ?? null }))),
+    probes: await Promise.all(
+      probes.map(async (m) => ({ token: await tokenOf(m), username: m.username, slipId: slips.get(m.id) ?? null })),
+    ),
     pool: await Promise.all(pool.map(tokenOf)),
     logoutPool: await Promise.all(logoutPool.map(tokenOf)),
   }),
@@ -184,7 +198,11 @@ process.on('message', (message: { cmd: string }) => {
   }
 });
 process.on('SIGTERM', () => {
-  void app.close().then(() => db.destroy()).then(drop).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => db.destroy())
+    .then(drop)
+    .finally(() => process.exit(0));
 });
 const address = app.server.address() as { port: number };
 process.stdout.write(`READY ${address.port} ${engine} ${size} ${probeFile}\n`);

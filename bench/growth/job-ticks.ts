@@ -29,7 +29,9 @@ async function pendingTransfers(db: Kysely<DB>, members: Member[]) {
     const id = uuidV7(now);
     const provider = shardedSystemAccount(ACCOUNT_CODES.provider(GROWTH_GAME), 'THB', m.id).code;
     // The provider applied it; the site's answer was lost: PENDING, due for reconciliation.
-    await sql`select * from demo_apply_transfer(${GROWTH_GAME}, ${id}, ${m.username}, 'deposit', 100::bigint, ${now}::timestamptz)`.execute(db);
+    await sql`select * from demo_apply_transfer(${GROWTH_GAME}, ${id}, ${m.username}, 'deposit', 100::bigint, ${now}::timestamptz)`.execute(
+      db,
+    );
     await sql`
       with p as (select * from ledger_post(${TRANSFER_ENTRY_KINDS.toGame}, '', ${id}, null,
         array[ledger_account('wallet', ${m.id}::uuid, 'wallet', 'THB'), ledger_account('system', null, ${provider}, 'THB')], array[-100, 100]::bigint[]))
@@ -46,7 +48,19 @@ async function expiredQrs(db: Kysely<DB>, members: Member[]) {
   for (const m of members) {
     await db
       .insertInto('qr_codes')
-      .values({ id: uuidV7(past), member_id: m.id, provider: 'PAYTIMZ', currency: 'THB', amount: 10_000n, payload: 'growth', status: 'open', created_at: past, expires_at: new Date(past.getTime() + 600_000), closed_at: null, provider_ref: null })
+      .values({
+        id: uuidV7(past),
+        member_id: m.id,
+        provider: 'PAYTIMZ',
+        currency: 'THB',
+        amount: 10_000n,
+        payload: 'growth',
+        status: 'open',
+        created_at: past,
+        expires_at: new Date(past.getTime() + 600_000),
+        closed_at: null,
+        provider_ref: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
@@ -71,10 +85,22 @@ async function approvedWithdrawals(db: Kysely<DB>, members: Member[]) {
 async function deadRows(db: Kysely<DB>, members: Member[]) {
   const old = new Date(Date.now() - 3 * 86_400_000);
   for (const m of members) {
-    await db.insertInto('sessions').values({ id: uuidV7(old), member_id: m.id, created_at: old, expires_at: new Date(old.getTime() + 3_600_000) }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ id: uuidV7(old), member_id: m.id, created_at: old, expires_at: new Date(old.getTime() + 3_600_000) })
+      .execute();
     await db
       .insertInto('idempotency_keys')
-      .values({ scope: m.id, key: randomUUID(), request_hash: 'growth', state: 'done', response_status: 200, response_type: 'application/json', response_body: '{}', created_at: old })
+      .values({
+        scope: m.id,
+        key: randomUUID(),
+        request_hash: 'growth',
+        state: 'done',
+        response_status: 200,
+        response_type: 'application/json',
+        response_body: '{}',
+        created_at: old,
+      })
       .execute();
   }
 }
@@ -84,30 +110,42 @@ export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Membe
   // What each job would find due now, read like the jobs read it (in index order, bounded), so these
   // counts add no scan of their own to the job ticks' statistics. Drained before timing.
   const due = (query: RawBuilder<{ n: number }>) => async () => (await query.execute(db)).rows[0]?.n ?? 0;
-  const jobs: { job: string; tick: () => Promise<unknown>; make: (db: Kysely<DB>, members: Member[]) => Promise<void>; pending: () => Promise<number> }[] = [
+  const jobs: {
+    job: string;
+    tick: () => Promise<unknown>;
+    make: (db: Kysely<DB>, members: Member[]) => Promise<void>;
+    pending: () => Promise<number>;
+  }[] = [
     {
       job: 'transfer reconciliation',
       tick: () => app.transferReconciler.runOnce(),
       make: pendingTransfers,
-      pending: due(sql`select count(*)::int as n from (select 1 from transfers where status = 'PENDING' and next_check_at <= now() order by next_check_at limit 1000) d`),
+      pending: due(
+        sql`select count(*)::int as n from (select 1 from transfers where status = 'PENDING' and next_check_at <= now() order by next_check_at limit 1000) d`,
+      ),
     },
     {
       job: 'QR expiry',
       tick: () => app.qrExpiryJob.runOnce(),
       make: expiredQrs,
-      pending: due(sql`select count(*)::int as n from (select 1 from qr_codes where status = 'open' and expires_at <= now() - interval '5 minutes' order by expires_at limit 1000) d`),
+      pending: due(
+        sql`select count(*)::int as n from (select 1 from qr_codes where status = 'open' and expires_at <= now() - interval '5 minutes' order by expires_at limit 1000) d`,
+      ),
     },
     {
       job: 'payouts',
       tick: () => app.payoutJob.runOnce(),
       make: approvedWithdrawals,
-      pending: due(sql`select count(*)::int as n from (select 1 from withdrawals where status in ('approved', 'paying') and next_attempt_at <= now() order by next_attempt_at limit 1000) d`),
+      pending: due(
+        sql`select count(*)::int as n from (select 1 from withdrawals where status in ('approved', 'paying') and next_attempt_at <= now() order by next_attempt_at limit 1000) d`,
+      ),
     },
     {
       job: 'cleanup (sessions, idempotency keys)',
       tick: () => app.cleanupJob.runOnce(),
       make: deadRows,
-      pending: due(sql`select ((select count(*) from (select 1 from idempotency_keys where created_at < now() - interval '25 hours' order by created_at limit 1000) k)
+      pending:
+        due(sql`select ((select count(*) from (select 1 from idempotency_keys where created_at < now() - interval '25 hours' order by created_at limit 1000) k)
         + (select count(*) from (select 1 from sessions where least(expires_at, revoked_at) < now() - interval '25 hours'
              order by least(expires_at, revoked_at) limit 1000) s))::int as n`),
     },

@@ -56,7 +56,9 @@ export async function installEntryClock(db: Kysely<DB>): Promise<void> {
       new.created_at := coalesce(nullif(current_setting('growth.at', true), '')::timestamptz, new.created_at);
       return new;
     end $$`.execute(db);
-  await sql`create trigger growth_entry_time before insert on journal_entries for each row execute function growth_entry_time()`.execute(db);
+  await sql`create trigger growth_entry_time before insert on journal_entries for each row execute function growth_entry_time()`.execute(
+    db,
+  );
 }
 
 export async function removeEntryClock(db: Kysely<DB>): Promise<void> {
@@ -70,7 +72,9 @@ export function systemAccounts(db: Kysely<DB>) {
   return (code: string): Promise<bigint> => {
     let id = ids.get(code);
     if (!id) {
-      id = sql<{ id: bigint }>`select ledger_account('system', null, ${code}, ${CURRENCY}) as id`.execute(db).then((r) => r.rows[0]?.id ?? 0n);
+      id = sql<{ id: bigint }>`select ledger_account('system', null, ${code}, ${CURRENCY}) as id`
+        .execute(db)
+        .then((r) => r.rows[0]?.id ?? 0n);
       ids.set(code, id);
     }
     return id;
@@ -106,8 +110,10 @@ async function writeDeposits(db: Kysely<DB>, events: ActivityEvent[], members: G
     const batch = events.filter((e) => e.type === 'deposit' && e.channel === channel);
     if (batch.length === 0) continue;
     const ids = batch.map((e) => uuidV7(e.at));
-    const refs = batch.map((e, i) => (channel === 'slip' ? `GR${e.at.getTime()}${i}`.slice(0, 20) : ids[i] ?? ''));
-    const source = await system(channel === 'qr' ? ACCOUNT_CODES.gateway(QR_PROVIDER) : channel === 'slip' ? SITE_ACCOUNT : ACCOUNT_CODES.bank('manual'));
+    const refs = batch.map((e, i) => (channel === 'slip' ? `GR${e.at.getTime()}${i}`.slice(0, 20) : (ids[i] ?? '')));
+    const source = await system(
+      channel === 'qr' ? ACCOUNT_CODES.gateway(QR_PROVIDER) : channel === 'slip' ? SITE_ACCOUNT : ACCOUNT_CODES.bank('manual'),
+    );
     const u = sql`unnest(${texts(ids)}::uuid[], ${texts(batch.map((e) => members[e.member]?.id))}::uuid[], ${texts(batch.map((e) => members[e.member]?.wallet))}::bigint[],
       ${texts(batch.map((e) => e.amount))}::bigint[], ${texts(batch.map((e) => e.at.toISOString()))}::timestamptz[], ${texts(refs)}::text[])
       as u(id, member_id, wallet, amount, at, ref)`;
@@ -122,11 +128,14 @@ async function writeDeposits(db: Kysely<DB>, events: ActivityEvent[], members: G
           : sql`insert into deposit_notices (id, member_id, currency, amount, status, created_at, decided_at)
               select id, member_id, ${CURRENCY}, amount, 'success', at - interval '10 minutes', at from ${u}`;
     const kind = `deposit.${channel === 'slip' ? 'slip' : channel === 'qr' ? 'qr' : 'manual'}`;
-    const rows = await inBatch(db, sql<{ n: number }>`
+    const rows = await inBatch(
+      db,
+      sql<{ n: number }>`
       with source_rows as (${sourceRow})
       select count(*)::int as n from ${u}
       cross join lateral ledger_post(${kind}, ${stamped('', sql`u.at`)}, u.ref, null, array[${source}::bigint, u.wallet], array[-u.amount, u.amount]) p
-      where p.outcome = 'posted'`);
+      where p.outcome = 'posted'`,
+    );
     if (rows[0]?.n !== batch.length) throw new Error(`${kind}: ${rows[0]?.n ?? 0} of ${batch.length} posted`);
   }
 }
@@ -146,7 +155,9 @@ async function writeLegs(db: Kysely<DB>, direction: 'to_game' | 'from_game', leg
       ? sql`cross join lateral ledger_post(${TRANSFER_ENTRY_KINDS.toGame}, ${stamped('', sql`u.at`)}, u.id::text, null, array[u.wallet, u.provider], array[-u.amount, u.amount]) e
             cross join lateral ledger_post(${TRANSFER_ENTRY_KINDS.toGameConfirm}, ${stamped('', sql`u.at`)}, u.id::text, null, array[u.provider, u.game], array[-u.amount, u.amount]) c`
       : sql`cross join lateral ledger_post(${TRANSFER_ENTRY_KINDS.fromGame}, ${stamped('', sql`u.at`)}, u.id::text, null, array[u.game, u.wallet], array[-u.amount, u.amount]) e`;
-  const rows = await inBatch(db, sql<{ n: number }>`
+  const rows = await inBatch(
+    db,
+    sql<{ n: number }>`
     with u as (
       select * from unnest(${column((l) => l.id)}::uuid[], ${column((l) => l.member.id)}::uuid[], ${column((l) => l.amount)}::bigint[],
         ${column((l) => l.at.toISOString())}::timestamptz[], ${column((l) => l.member.username)}::text[], ${column((l) => l.member.wallet)}::bigint[],
@@ -166,15 +177,22 @@ async function writeLegs(db: Kysely<DB>, direction: 'to_game' | 'from_game', leg
       select id, id, member_id, ${GROWTH_GAME}, ${direction}, amount, ${CURRENCY}, 'SUCCESS', id::text, entry_id, null, 0, at, at, at, at
       from moved order by n
     )
-    select count(*) filter (where provider_status = 'SUCCESS' and outcome = 'posted')::int as n from moved`);
+    select count(*) filter (where provider_status = 'SUCCESS' and outcome = 'posted')::int as n from moved`,
+  );
   if (rows[0]?.n !== legs.length) throw new Error(`${direction} transfers: ${rows[0]?.n ?? 0} of ${legs.length} applied`);
 }
 
 /** A day's pairs: every wallet -> game leg, then every game -> wallet leg (the provider needs the money first). */
 async function writePairs(db: Kysely<DB>, events: ActivityEvent[], members: GrowthMember[]) {
-  const pairs = events.flatMap((e) => (e.type === 'transfer-pair' && members[e.member] ? [{ e, member: members[e.member] as GrowthMember }] : []));
+  const pairs = events.flatMap((e) =>
+    e.type === 'transfer-pair' && members[e.member] ? [{ e, member: members[e.member] as GrowthMember }] : [],
+  );
   if (pairs.length === 0) return;
-  await writeLegs(db, 'to_game', pairs.map(({ e, member }) => ({ member, id: uuidV7(e.at), at: e.at, amount: e.amount })));
+  await writeLegs(
+    db,
+    'to_game',
+    pairs.map(({ e, member }) => ({ member, id: uuidV7(e.at), at: e.at, amount: e.amount })),
+  );
   await writeLegs(
     db,
     'from_game',
@@ -186,11 +204,18 @@ async function writePairs(db: Kysely<DB>, events: ActivityEvent[], members: Grow
   );
 }
 
-async function writeWithdrawals(db: Kysely<DB>, events: ActivityEvent[], members: GrowthMember[], system: (code: string) => Promise<bigint>) {
+async function writeWithdrawals(
+  db: Kysely<DB>,
+  events: ActivityEvent[],
+  members: GrowthMember[],
+  system: (code: string) => Promise<bigint>,
+) {
   if (events.length === 0) return;
   const bank = await system(ACCOUNT_CODES.payout(GROWTH_BANK));
   const column = <T>(f: (e: ActivityEvent) => T) => texts(events.map(f));
-  const rows = await inBatch(db, sql<{ n: number }>`
+  const rows = await inBatch(
+    db,
+    sql<{ n: number }>`
     with u as (
       select * from unnest(${column((e) => uuidV7(e.at))}::uuid[], ${column((e) => members[e.member]?.id)}::uuid[], ${column((e) => e.amount)}::bigint[],
         ${column((e) => e.at.toISOString())}::timestamptz[], ${column((e) => members[e.member]?.wallet)}::bigint[], ${column((e) => members[e.member]?.pending)}::bigint[])
@@ -212,7 +237,8 @@ async function writeWithdrawals(db: Kysely<DB>, events: ActivityEvent[], members
              null, 1, null, h.at, h.at + interval '3 minutes'
       from held h join members m on m.id = h.member_id order by h.n
     )
-    select count(*) filter (where hold_entry_id is not null and paid_entry_id is not null)::int as n from held`);
+    select count(*) filter (where hold_entry_id is not null and paid_entry_id is not null)::int as n from held`,
+  );
   if (rows[0]?.n !== events.length) throw new Error(`withdrawals: ${rows[0]?.n ?? 0} of ${events.length} posted`);
 }
 
@@ -245,7 +271,8 @@ export async function writeActivity(
       // per transaction cost twice as much each as 200.
       for (let i = 0; i < day.deposits.length; i += BATCH) await writeDeposits(db, day.deposits.slice(i, i + BATCH), members, system);
       for (let i = 0; i < day.pairs.length; i += BATCH) await writePairs(db, day.pairs.slice(i, i + BATCH), members);
-      for (let i = 0; i < day.withdrawals.length; i += BATCH) await writeWithdrawals(db, day.withdrawals.slice(i, i + BATCH), members, system);
+      for (let i = 0; i < day.withdrawals.length; i += BATCH)
+        await writeWithdrawals(db, day.withdrawals.slice(i, i + BATCH), members, system);
       if (day.day >= lastDay) await writeRecentKeys(db, [...day.pairs, ...day.withdrawals], members, day.day);
       counts.deposits += day.deposits.length;
       counts.transfers += day.pairs.length * 2;
@@ -257,4 +284,3 @@ export async function writeActivity(
   }
   return counts;
 }
-

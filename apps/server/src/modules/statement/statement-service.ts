@@ -50,14 +50,27 @@ function toStatement(row: StatementRow): TStatement {
   const common = { status: row.status, amount: fromMinor(row.amount), createdAt: row.created_at.toISOString(), description: null };
   if (row.source === 'transfer') {
     const toGame = row.kind === 'to_game';
-    return { statementType: 'transfer', from: toGame ? WALLET : row.game_code, to: toGame ? row.game_code : WALLET, channel: null, ...common };
+    return {
+      statementType: 'transfer',
+      from: toGame ? WALLET : row.game_code,
+      to: toGame ? row.game_code : WALLET,
+      channel: null,
+      ...common,
+    };
   }
   if (row.source === 'withdrawal') {
-    const channel = row.bank_code === null ? null : { kind: 'payout' as const, bankCode: row.bank_code, accountEnd: accountEnd(row.bank_account_no) };
+    const channel =
+      row.bank_code === null ? null : { kind: 'payout' as const, bankCode: row.bank_code, accountEnd: accountEnd(row.bank_account_no) };
     return { statementType: 'withdraw', from: WALLET, to: null, channel, ...common };
   }
   const incoming = row.amount > 0n;
-  return { statementType: statementType(row), from: incoming ? null : WALLET, to: incoming ? WALLET : null, channel: depositChannel(row), ...common };
+  return {
+    statementType: statementType(row),
+    from: incoming ? null : WALLET,
+    to: incoming ? WALLET : null,
+    channel: depositChannel(row),
+    ...common,
+  };
 }
 
 /**
