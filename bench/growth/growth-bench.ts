@@ -222,7 +222,9 @@ export async function runGrowthBench(): Promise<void> {
       console.log(`  ${label(s).padEnd(13)} during member requests: ${show(during)}; during job ticks: ${show(inJobs)}`);
       if (s === sites.filter((x) => x.engine === 'postgres').at(-1) && during.length > 0)
         over.push(`sequential scans during member requests at ${label(s)}: ${show(during)}`);
-      if (inJobs.length > 0) over.push(`sequential scans during job ticks at ${label(s)}: ${show(inJobs)}`);
+      // Judged at the largest size: on a few pages the planner rightly reads a small table whole.
+      if (s === sites.filter((x) => x.engine === 'postgres').at(-1) && inJobs.length > 0)
+        over.push(`sequential scans during job ticks at ${label(s)}: ${show(inJobs)}`);
       if (s.startScans) {
         const atStart = s.startScans.filter((t) => GROWING_TABLES.includes(t.table));
         console.log(`  ${label(s).padEnd(13)} at server start (migrations, seeding, app): ${show(atStart)}`);
