@@ -5,6 +5,7 @@ import type { DepositNoticesTable, GiftLinksTable, QrCodesTable, SlipsTable } fr
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
+import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -46,6 +47,10 @@ export type DB = {
   deposit_notices: DepositNoticesTable;
   // 0007-withdraw
   withdrawals: WithdrawalsTable;
+  // 0015-statement-lines
+  statement_entry_kinds: StatementEntryKindsTable;
+  statement_heads: StatementHeadsTable;
+  statement_lines: StatementLinesTable;
   // 0020-chat
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 export type StoredIdempotency = {
@@ -90,28 +90,18 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Deletes up to `limit` keys created before `before` (index on created_at);
-     * returns how many. Rows another statement holds are skipped, not waited for.
+     * Deletes up to `limit` keys created before `before`, oldest first (index on
+     * created_at); returns how many. Rows another statement holds are skipped,
+     * not waited for. The delete finds the claimed rows by their ctid (a TID
+     * scan): matched on (scope, key) instead, the planner joined a batch of
+     * thousands expected rows by hashing over a scan of the whole table.
      */
     async purgeCreatedBefore(before: Date, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('idempotency_keys')
-        .where((eb) =>
-          eb(
-            eb.refTuple('scope', 'key'),
-            'in',
-            eb
-              .selectFrom('idempotency_keys')
-              .select(['scope', 'key'])
-              .where('created_at', '<', before)
-              .limit(limit)
-              .forUpdate()
-              .skipLocked()
-              .$asTuple('scope', 'key'),
-          ),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const result = await sql`
+        delete from idempotency_keys where ctid = any(array(
+          select ctid from idempotency_keys where created_at < ${before} order by created_at limit ${limit} for update skip locked
+        ))`.execute(db);
+      return Number(result.numAffectedRows ?? 0n);
     },
   };
 }

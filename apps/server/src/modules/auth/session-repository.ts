@@ -47,23 +47,18 @@ export function createSessionRepository(db: Kysely<DB>) {
     },
     /**
      * Deletes up to `limit` sessions dead (revoked or expired) since before
-     * `before`; returns how many. least() skips a NULL revoked_at, and matches
-     * the index sessions_dead_at_idx. Rows another statement holds are skipped.
+     * `before`, longest dead first; returns how many. least() skips a NULL
+     * revoked_at, and matches the index sessions_dead_at_idx. Rows another
+     * statement holds are skipped. The claimed rows are deleted by ctid (a TID
+     * scan), so a big batch is never joined back over the whole table.
      */
     async purgeDead(before: Date, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('sessions')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('sessions')
-            .select('id')
-            .where(sql<Date>`least(expires_at, revoked_at)`, '<', before)
-            .limit(limit)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const result = await sql`
+        delete from sessions where ctid = any(array(
+          select ctid from sessions where least(expires_at, revoked_at) < ${before}
+          order by least(expires_at, revoked_at) limit ${limit} for update skip locked
+        ))`.execute(db);
+      return Number(result.numAffectedRows ?? 0n);
     },
   };
 }

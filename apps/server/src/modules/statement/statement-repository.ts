@@ -2,10 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export type StatementRow = {
-  source: 'transfer' | 'entry' | 'withdrawal';
-  id: string;
-  /** transfer: to_game | from_game; entry: the journal entry kind. */
-  kind: string;
+  /** 'transfer' | 'withdrawal' | 'entry': which table holds the line's live details. */
+  source: string;
+  /** The contract's statementType, fixed when the line was written. */
+  statement_type: string;
+  /** transfer: to_game | from_game; entry: the journal entry kind; withdrawal: null. */
+  kind: string | null;
   game_code: string | null;
   status: string;
   amount: bigint;
@@ -20,72 +22,57 @@ export type StatementRow = {
   created_at: Date;
 };
 
-/**
- * Journal entry kinds on a member's wallet that the statement shows (kind
- * prefix -> statement type). Transfers are not here: they come from the
- * transfers table, with their status. Later features post these kinds.
- */
-export const STATEMENT_ENTRY_KINDS = ['deposit.%', 'bonus.%', 'withdraw.%'] as const;
+export type StatementPage = { total: number; rows: StatementRow[] };
 
 /**
- * The withdrawal module's own entries on the wallet (hold and its return):
- * the withdrawals table shows each withdrawal once, with its status, instead.
- */
-const WITHDRAWAL_ROW_KINDS = ['withdraw.hold', 'withdraw.return'] as const;
-
-/**
- * A member's statement lines, newest first, from three indexed sources: the
- * transfers (transfers_member_created), the withdrawals
- * (withdrawals_member_created_idx) and the postings on the member's wallet
- * (postings_account_id) whose entry kind the statement shows. Kysely stays here.
+ * A member's statement from statement_lines (migration 0015, docs/growth.md
+ * "The statement"): lines are numbered 1..total per member in the order they
+ * were written, so page p of size L is the primary-key range
+ * seq in (total - p*L, total - (p-1)*L], newest first, and `total` is the
+ * member's statement_heads row. Each line's live parts (a transfer's or a
+ * withdrawal's status, a deposit's channel) are read by primary key from its
+ * source row: about L rows read whatever the member's history, deep pages
+ * included. Kysely stays here.
  */
 export function createStatementRepository(db: Kysely<DB>) {
-  const walletPostings = (memberId: string) => sql`
-    select 'entry' as source, e.id::text as id, e.kind, null::text as game_code, 'SUCCESS' as status,
-           p.amount, q.provider as qr_provider, q.provider_ref as qr_reference, e.reference,
-           null::text as bank_code, null::text as bank_account_no, e.created_at
-    from ledger_accounts a
-    join postings p on p.account_id = a.id
-    join journal_entries e on e.id = p.entry_id
-    -- A QR credit's reference is the QR id (qr-service); the case keeps other kinds' references out of the uuid cast.
-    left join qr_codes q on q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end)
-    where a.owner_id = ${memberId} and a.kind = 'wallet'
-      and (${sql.join(STATEMENT_ENTRY_KINDS.map((k) => sql`e.kind like ${k}`), sql` or `)})
-      and e.kind not in (${sql.join(WITHDRAWAL_ROW_KINDS)})`;
-  // One line per withdrawal: SUCCESS when paid, FAILED when refused or rejected, in progress otherwise.
-  const withdrawals = (memberId: string) => sql`
-    select 'withdrawal' as source, w.id::text as id, 'withdraw.request' as kind, null::text as game_code,
-           case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end as status,
-           -w.amount as amount, null::text as qr_provider, null::text as qr_reference, null::text as reference,
-           w.bank_code, w.bank_account_no, w.created_at
-    from withdrawals w
-    where w.member_id = ${memberId}`;
-  const transfers = (memberId: string) => sql`
-    select 'transfer' as source, t.id::text as id, t.direction as kind, t.game_code, t.status,
-           case when t.direction = 'to_game' then -t.amount else t.amount end as amount,
-           null::text as qr_provider, null::text as qr_reference, null::text as reference,
-           null::text as bank_code, null::text as bank_account_no, t.created_at
-    from transfers t
-    where t.member_id = ${memberId}`;
-
   return {
-    async page(memberId: string, offset: number, limit: number): Promise<StatementRow[]> {
-      const result = await sql<StatementRow>`
-        ${transfers(memberId)}
-        union all
-        ${walletPostings(memberId)}
-        union all
-        ${withdrawals(memberId)}
-        order by created_at desc, id desc
-        limit ${limit} offset ${offset}`.execute(db);
-      return result.rows;
-    },
-
-    async count(memberId: string): Promise<number> {
-      const result = await sql<{ total: number }>`
-        select ((select count(*) from (${transfers(memberId)}) t) + (select count(*) from (${walletPostings(memberId)}) w)
-        + (select count(*) from withdrawals where member_id = ${memberId}))::int as total`.execute(db);
-      return result.rows[0]?.total ?? 0;
+    /** One statement: the total and the page come from one snapshot. */
+    async page(memberId: string, offset: number, limit: number): Promise<StatementPage> {
+      // Each source row is looked up by primary key in a LATERAL subquery with LIMIT 1: the LIMIT keeps
+      // the planner from flattening it into a join, which for a member with many lines (a most common
+      // value in the statistics) it would run as a hash join over a sequential scan of the whole table.
+      const { rows } = await sql<StatementRow & { total: bigint; seq: bigint | null }>`
+        select h.total, l.seq, l.source, l.statement_type, l.amount, l.created_at,
+               coalesce(t.direction, e.kind) as kind, t.game_code,
+               case l.source
+                 when 'transfer' then t.status
+                 -- One line per withdrawal: SUCCESS when paid, FAILED when refused or rejected, in progress otherwise.
+                 when 'withdrawal' then case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end
+                 else 'SUCCESS'
+               end as status,
+               q.provider as qr_provider, q.provider_ref as qr_reference, e.reference, w.bank_code, w.bank_account_no
+        from (select coalesce((select lines from statement_heads where member_id = ${memberId}), 0) as total) h
+        left join lateral (
+          select * from statement_lines l
+          where l.member_id = ${memberId} and l.seq <= h.total - ${offset} and l.seq > h.total - ${offset + limit}
+          order by l.seq desc limit ${limit}
+        ) l on true
+        left join lateral (
+          select t.direction, t.game_code, t.status from transfers t where l.source = 'transfer' and t.id = l.source_id limit 1
+        ) t on true
+        left join lateral (
+          select w.status, w.bank_code, w.bank_account_no from withdrawals w where l.source = 'withdrawal' and w.id = l.source_id limit 1
+        ) w on true
+        left join lateral (
+          select e.kind, e.reference from journal_entries e where l.source = 'entry' and e.id = l.entry_id limit 1
+        ) e on true
+        -- A QR credit's reference is the QR id (qr-service); the case keeps other kinds' references out of the uuid cast.
+        left join lateral (
+          select q.provider, q.provider_ref from qr_codes q where q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end) limit 1
+        ) q on true
+        order by l.seq desc`.execute(db);
+      const total = Number(rows[0]?.total ?? 0n);
+      return { total, rows: rows.filter((r) => r.seq !== null) };
     },
   };
 }

@@ -31,16 +31,14 @@ export function createWalletRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Invitees of the member: those with at least one deposit in the ledger
-     * (an entry of kind deposit.* on their wallet) and those without.
+     * Invitees of the member: those with at least one deposit line on their
+     * statement (a deposit.* entry on their wallet) and those without. One
+     * index probe per invitee (statement_lines_deposit_idx), whatever their history.
      */
     async inviteCounts(memberId: string): Promise<{ success: number; fail: number }> {
       const row = await sql<{ success: number; total: number }>`
         select count(*) filter (where exists (
-                 select 1 from ledger_accounts a
-                 join postings p on p.account_id = a.id
-                 join journal_entries e on e.id = p.entry_id
-                 where a.owner_id = m.id and a.kind = 'wallet' and e.kind like 'deposit.%'
+                 select 1 from statement_lines l where l.member_id = m.id and l.statement_type = 'deposit'
                ))::int as success,
                count(*)::int as total
         from members m
