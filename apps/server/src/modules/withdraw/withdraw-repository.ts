@@ -11,7 +11,7 @@ export function createWithdrawRepository(db: Kysely<DB>) {
     memberDestination(memberId: string) {
       return db
         .selectFrom('members')
-        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
+        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at'])
         .where('id', '=', memberId)
         .executeTakeFirst();
     },
@@ -37,7 +37,13 @@ export function createWithdrawRepository(db: Kysely<DB>) {
      * Moves a withdrawal from one status to another, only if it is still in
      * `from`: of two racers (the job and a second pass) exactly one gets the row.
      */
-    async transition(id: string, from: WithdrawalStatus[], to: WithdrawalStatus, now: Date, extra: { note?: string | null; nextAttemptAt?: Date | null } = {}) {
+    async transition(
+      id: string,
+      from: WithdrawalStatus[],
+      to: WithdrawalStatus,
+      now: Date,
+      extra: { note?: string | null; nextAttemptAt?: Date | null } = {},
+    ) {
       return db
         .updateTable('withdrawals')
         .set({
@@ -74,7 +80,11 @@ export function createWithdrawRepository(db: Kysely<DB>) {
         await trx
           .updateTable('withdrawals')
           .set((eb) => ({ status: 'paying', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
-          .where('id', 'in', due.map((d) => d.id))
+          .where(
+            'id',
+            'in',
+            due.map((d) => d.id),
+          )
           .execute();
         return due;
       });

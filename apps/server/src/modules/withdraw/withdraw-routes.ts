@@ -18,6 +18,8 @@ const operatorView = (w: Withdrawal) => ({
   memberId: w.member_id,
   state: w.status,
   bankCode: w.bank_code,
+  /** Why it waits: ABOVE_AUTO_LIMIT, or BANK_CHANGED (the account changed in the profile lately). */
+  reviewReason: w.review_reason,
   createdAt: w.created_at.toISOString(),
 });
 
