@@ -5,9 +5,25 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const RESTRICTED_EVERYWHERE = [
+  { selector: 'ExportAllDeclaration', message: 'No `export *`: import from the file that defines the name.' },
+  {
+    selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']",
+    message: 'No `.only` in tests: it silently skips the rest of the suite.',
+  },
+];
+
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-lao/**', '**/data/**', '**/test-results/**', '**/playwright-report/**', 'eslint.config.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-lao/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'eslint.config.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -22,19 +38,27 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportAllDeclaration', message: 'No `export *`: import from the file that defines the name.' },
-        {
-          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']",
-          message: 'No `.only` in tests: it silently skips the rest of the suite.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...RESTRICTED_EVERYWHERE],
     },
   },
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // Every string schema the server accepts starts from text(): it refuses NUL bytes (docs/security.md, "Hostile input").
+    files: ['packages/contract/src/**/*.ts', 'apps/server/src/**/*.ts'],
+    ignores: ['packages/contract/src/text.ts', 'apps/server/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...RESTRICTED_EVERYWHERE,
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from @jetton/contract/text (packages/contract/src/text.ts) instead of z.string(): it refuses NUL bytes.',
+        },
+      ],
+    },
   },
   {
     // Features do not import each other: shared pieces live in components/ or lib/ (docs/engineering.md).

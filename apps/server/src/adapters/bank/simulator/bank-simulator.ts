@@ -23,8 +23,7 @@ export function bankApiKey(tokenSecret: string): string {
 }
 
 /** Decimal text -> minor units without a float ("100", "100.5", "100.50"). */
-const ZMinorText = z
-  .string()
+const ZMinorText = text()
   .trim()
   .regex(DECIMAL_TEXT)
   .transform(decimalToMinor)
@@ -38,11 +37,11 @@ const ZTransferJson = z.object({
 });
 const ZTransferForm = z.object({
   amount: ZMinorText,
-  senderBank: text(),
-  senderAccount: text(),
-  senderName: text(),
-  receiver: text(),
-  time: text().optional(),
+  senderBank: text().max(16),
+  senderAccount: text().max(32),
+  senderName: text().max(120),
+  receiver: text().max(64),
+  time: text().max(40).optional(),
 });
 const ZRef = z.object({ transRef: text().regex(/^[A-Za-z0-9]{1,40}$/) });
 
