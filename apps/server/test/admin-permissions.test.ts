@@ -14,8 +14,14 @@ import { startTestApp, type TestApp } from './test-app.ts';
  * route's permission never gets a 2xx, and is refused before the route runs.
  */
 const NO_SUCH_ID = '01900000-0000-7000-8000-000000000000';
-const params = (route: AdminRoute) =>
-  Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1], m[1] === 'section' || m[1] === 'name' ? 'x' : NO_SUCH_ID]));
+function params(route: AdminRoute): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of route.path.matchAll(/:(\w+)/g)) {
+    const name = m[1] ?? '';
+    out[name] = name === 'section' || name === 'name' ? 'x' : NO_SUCH_ID;
+  }
+  return out;
+}
 // Logout last: it ends the session the other calls use.
 const guarded = adminRouteList()
   .filter((r) => r.access !== 'public')
