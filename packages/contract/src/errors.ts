@@ -107,6 +107,12 @@ export const ERROR_STATUS = {
   ALREADY_PROPOSED: 409,
   NOT_PROPOSED: 409,
   ALREADY_DECIDED: 409,
+  // Back office (docs/operators.md): a logged-in operator without the route's permission,
+  // a missing or wrong X-CSRF-Token, a reset password not yet changed, the last active owner.
+  FORBIDDEN: 403,
+  CSRF_INVALID: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  LAST_OWNER: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,6 +8,7 @@ import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './ta
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
+import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -59,4 +60,9 @@ export type DB = {
   // 0032-money-desk
   withdrawal_approvals: WithdrawalApprovalsTable;
   adjustments: AdjustmentsTable;
+  // 0016-operators
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  audit_log: AuditLogTable;
 };
