@@ -123,6 +123,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         if (fourEyes) {
           await deps.audit(trx, {
             operatorId: operator.id,
+            ip: operator.ip ?? null,
             action: 'adjustment.propose',
             memberId: member.id,
             after: { ...summary, status: 'pending' },
@@ -134,6 +135,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
           await repo.decide(row.id, { status: 'posted', decidedBy: operator.id, now, entryId: entry.id });
           await deps.audit(trx, {
             operatorId: operator.id,
+            ip: operator.ip ?? null,
             action: 'adjustment.post',
             memberId: member.id,
             after: { ...summary, status: 'posted' },
@@ -154,6 +156,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         await createAdjustmentRepository(trx).decide(a.id, { status: 'posted', decidedBy: operator.id, now, entryId: entry.id });
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'adjustment.confirm',
           memberId: a.member_id,
           before: { status: 'pending', proposedBy: a.proposed_by },
@@ -168,6 +171,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         await createAdjustmentRepository(trx).decide(a.id, { status: 'rejected', decidedBy: operator.id, now, reason });
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'adjustment.reject',
           memberId: a.member_id,
           before: { status: 'pending', proposedBy: a.proposed_by },

@@ -21,7 +21,9 @@ const dayStart = (day: number): Date => new Date(day * DAY_MS - SITE_OFFSET_MS);
 const dayLabel = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The site day of a timestamp column, in SQL both engines run (no time-zone database needed). */
-const dayOf = (column: string) => sql<number>`floor((extract(epoch from ${sql.ref(column)}) * 1000 + ${SITE_OFFSET_MS}) / ${DAY_MS})::int`;
+const dayOf = (column: string) =>
+  // Literals, not parameters: the GROUP BY must repeat the select's expression exactly.
+  sql<number>`floor((extract(epoch from ${sql.ref(column)}) * 1000 + ${sql.lit(SITE_OFFSET_MS)}) / ${sql.lit(DAY_MS)})::int`;
 
 /** Kysely stays here (docs/engineering.md, "House rules"): the dashboard's counts. */
 function createDashboardRepository(db: Kysely<DB>) {

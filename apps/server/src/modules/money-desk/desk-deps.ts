@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** The operator acting (from the admin session). */
-export type DeskOperator = { id: string };
+export type DeskOperator = { id: string; ip?: string };
 
 /** One row of the audit trail (docs/operators.md, "Audit trail"); written in the transaction that makes the change. */
 export type DeskAuditRecord = {

@@ -43,6 +43,7 @@ export function createNoticeDesk(deps: { notices: NoticeService; audit: DeskAudi
         decided: (trx, n, entryId) =>
           deps.audit(trx, {
             operatorId: operator.id,
+            ip: operator.ip ?? null,
             action: decision === 'confirm' ? 'depositNotice.confirm' : 'depositNotice.reject',
             memberId: n.member_id,
             before: { status: 'processing' },

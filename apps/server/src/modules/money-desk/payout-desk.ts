@@ -56,6 +56,7 @@ export function createPayoutDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource 
         }
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: `payout.settle`,
           memberId: w.member_id,
           before: { status: w.status, note: w.note, unknownSince: w.unknown_since, finding: w.held_at !== null },

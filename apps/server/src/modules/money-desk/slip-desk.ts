@@ -1,4 +1,6 @@
 import type { TAdminSlip, TSlipCreditRequest, TSlipFailRequest, TSlipQuery } from '@jetton/contract/admin/money';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { apiPath } from '@jetton/contract/routes';
 import { SLIP_NOTE_CODES, type SlipNoteCode } from '@jetton/contract/errors';
 import { fromMinor } from '@jetton/contract/money';
 import { BankUnavailableError, type BankTransaction, type BankVerification } from '../../adapters/bank/bank-verification.ts';
@@ -28,7 +30,7 @@ export function toAdminSlip(s: DeskSlip): TAdminSlip {
     transRef: s.trans_ref,
     sendingBank: s.sending_bank,
     attempts: s.attempts,
-    imageUrl: `/api/admin/slips/${s.id}/image`,
+    imageUrl: apiPath(ADMIN_ROUTES.slips.image.path, { id: s.id }),
     undecided: isUndecided(s),
     createdAt: s.created_at.toISOString(),
     updatedAt: s.updated_at.toISOString(),
@@ -128,6 +130,7 @@ export function createSlipDesk(
         );
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: credit.created ? 'slip.credit' : 'slip.duplicate',
           memberId: slip.member_id,
           before: { status: slip.status, note: slip.note, transRef: slip.trans_ref },
@@ -155,6 +158,7 @@ export function createSlipDesk(
         await repo.decide(slip.id, { status: 'failed', note: request.note }, now);
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'slip.fail',
           memberId: slip.member_id,
           before: { status: slip.status, note: slip.note },

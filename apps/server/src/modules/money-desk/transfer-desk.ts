@@ -102,6 +102,7 @@ export function createTransferDesk(deps: DeskDeps & { reconcileNow: () => Promis
         }
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'transfer.recheck',
           memberId: row.member_id,
           before: { status: row.status, reason: row.reason, attempts: row.attempts },

@@ -159,7 +159,10 @@ export function createWithdrawalDeskRepository(db: Kysely<DB>) {
 }
 export type WithdrawalDeskRepository = ReturnType<typeof createWithdrawalDeskRepository>;
 
-/** Operators' logins by id (filled in once the operators table is merged). */
-function operatorLogins(_db: Kysely<DB>, _ids: string[]): Promise<Map<string, string>> {
-  return Promise.resolve(new Map<string, string>());
+/** Operators' logins by id; an id whose operator row is gone answers nothing (the view shows the id). */
+async function operatorLogins(db: Kysely<DB>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('operators').select(['id', 'login']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.login]));
 }

@@ -109,6 +109,7 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
           const proposal = await repo.propose({ id: uuidV7(now), withdrawalId: w.id, operatorId: operator.id, now });
           await deps.audit(trx, {
             operatorId: operator.id,
+            ip: operator.ip ?? null,
             action: 'withdrawal.propose',
             memberId: w.member_id,
             before: { status: w.status },
@@ -121,6 +122,7 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         await repo.decide(w.id, 'approved', operator.id, now, null);
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'withdrawal.approve',
           memberId: w.member_id,
           before: { status: w.status },
@@ -145,6 +147,7 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         await repo.decide(w.id, 'approved', operator.id, now, null);
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'withdrawal.confirm',
           memberId: w.member_id,
           before: { status: w.status, proposalId: proposal.id, proposedBy: proposal.proposed_by },
@@ -167,6 +170,7 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
         await repo.decide(w.id, 'rejected', operator.id, now, reason);
         await deps.audit(trx, {
           operatorId: operator.id,
+          ip: operator.ip ?? null,
           action: 'withdrawal.reject',
           memberId: w.member_id,
           before: { status: w.status },
