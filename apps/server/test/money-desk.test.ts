@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminAdjustment, TAdminWithdrawal, TWithdrawalDecision } from '@jetton/contract/admin/money';
+import type {
+  TAdminAdjustment,
+  TAdminDepositNotice,
+  TAdminSlip,
+  TAdminTransfer,
+  TAdminWithdrawal,
+  TWithdrawalDecision,
+} from '@jetton/contract/admin/money';
 import type { TDashboard } from '@jetton/contract/admin/dashboard';
 import { ADMIN_ROUTES, type AdminRoute } from '@jetton/contract/admin/routes';
 import { hasPermission, ROLES } from '@jetton/contract/admin/permissions';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
-import type { TStatementResponse } from '@jetton/contract/wallet';
+import { ZTransferResponse, type TStatementResponse } from '@jetton/contract/wallet';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
@@ -16,7 +23,9 @@ import { call, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
-import { expectHealthy, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
+import { activated, expectHealthy, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
+import { sandboxOf } from './demo-provider-helpers.ts';
+import { bankTransfer, depositMember, setBankUnavailable, uploadSlip } from './deposit-support.ts';
 import { payoutFaults, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
 
 /** The default payout deadline (8 s) stays: under load a shorter one would time out real answers. */
@@ -41,6 +50,8 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
       adjustmentFourEyesMinor: 100_000,
     } satisfies MoneyDeskRules);
     t.clock.advance(6_000);
+    // The tests run the slip verifier by hand.
+    await t.app.slipVerifier.stop();
     makerA = await loginOperator(t, ['finance']);
     checkerB = await loginOperator(t, ['finance']);
     owner = await loginOperator(t, ['owner']);
@@ -230,11 +241,97 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expect((await auditOf('adjustment.confirm'))?.ledger_entry_id).toBe(posted.json<TAdminAdjustment>().entryId);
   });
 
-  it('lists pending game transfers and refuses a re-check of a settled one', async () => {
-    const list = await makerA.call(ADMIN_ROUTES.transfers.list, {}, undefined, { status: 'all', limit: '5' });
-    expect(list.statusCode, list.body).toBe(200);
-    const recheck = await makerA.call(ADMIN_ROUTES.transfers.recheck, { id: randomUUID() });
-    expectError(recheck, 404, 'NO_DATA');
+  it('lists a pending game transfer with its state; a re-check waits for its age, then settles it now', async () => {
+    const sandbox = sandboxOf(t);
+    const m = await walletMember(t, 10_000n);
+    await activated(t, m, 'pg');
+    await sandbox.setFaults({ game: 'pg', unknownOutcome: { applied: false, answer: 'garbled' } });
+    const res = await transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 40 });
+    await sandbox.resetFaults();
+    expect(res.statusCode, res.body).toBe(202);
+    const id = ZTransferResponse.parse(res.json()).transferId;
+    const pending = (await makerA.call(ADMIN_ROUTES.transfers.list)).json<{ transfers: TAdminTransfer[] }>().transfers;
+    expect(pending.find((p) => p.id === id)).toMatchObject({ status: 'PENDING', memberId: m.id, gameCode: 'pg', amount: 40 });
+
+    // Still possibly on its way to the provider: "not found" would not be the truth yet.
+    expectError(await makerA.call(ADMIN_ROUTES.transfers.recheck, { id }), 429, 'REQUEST_LIMIT');
+    t.clock.advance(16_000);
+    const rechecked = await makerA.call(ADMIN_ROUTES.transfers.recheck, { id });
+    expect(rechecked.json<TAdminTransfer>()).toMatchObject({ status: 'FAILED', reason: 'NOT_FOUND_AT_PROVIDER' });
+    expect(await walletBalance(t, m.id)).toBe(10_000n);
+    expectError(await makerA.call(ADMIN_ROUTES.transfers.recheck, { id }), 409, 'ALREADY_DECIDED');
+    expectError(await makerA.call(ADMIN_ROUTES.transfers.recheck, { id: randomUUID() }), 404, 'NO_DATA');
+    expect((await auditOf('transfer.recheck'))?.member_id).toBe(m.id);
+  });
+
+  it('credits an undecided slip once from the bank record, fails another with a note code', async () => {
+    const m = await depositMember(t);
+    const { png } = await bankTransfer(t, { amount: 100, sender: m.sender });
+    const other = await bankTransfer(t, { amount: 70, sender: m.sender });
+    await setBankUnavailable(t, true);
+    const ids: string[] = [];
+    try {
+      for (const bytes of [png, png, other.png]) {
+        const res = await uploadSlip(t, m.token, { bytes });
+        expect(res.statusCode, res.body).toBe(201);
+        ids.push(res.json<{ slip: { reference: string } }>().slip.reference);
+      }
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await t.app.slipVerifier.runOnce();
+        t.clock.advance(60_000);
+      }
+    } finally {
+      await setBankUnavailable(t, false);
+    }
+    const [first = '', second = '', third = ''] = ids;
+    const undecided = (await makerA.call(ADMIN_ROUTES.slips.list, {}, undefined, { memberId: m.id })).json<{ slips: TAdminSlip[] }>().slips;
+    expect(undecided.map((s) => [s.status, s.note, s.undecided])).toEqual([
+      ['failed', 'UNKNOW_ERROR', true],
+      ['failed', 'UNKNOW_ERROR', true],
+      ['failed', 'UNKNOW_ERROR', true],
+    ]);
+    const image = await makerA.inject({ method: 'GET', url: undecided[0]?.imageUrl ?? '' });
+    expect(image.headers['content-type']).toBe('image/png');
+
+    const before = await walletBalance(t, m.id);
+    const credited = await makerA.call(ADMIN_ROUTES.slips.credit, { id: first }, { reason: 'bank statement checked' });
+    expect(credited.json<TAdminSlip>()).toMatchObject({ status: 'success', amount: 100, note: null });
+    expect(await walletBalance(t, m.id)).toBe(before + 10_000n);
+    // The same transfer's other slip: never a second credit.
+    const duplicate = await checkerB.call(ADMIN_ROUTES.slips.credit, { id: second }, { reason: 'same again' });
+    expect(duplicate.json<TAdminSlip>()).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
+    expect(await walletBalance(t, m.id)).toBe(before + 10_000n);
+    expectError(await makerA.call(ADMIN_ROUTES.slips.credit, { id: first }, { reason: 'again' }), 409, 'ALREADY_DECIDED');
+
+    const failed = await makerA.call(ADMIN_ROUTES.slips.fail, { id: third }, { note: 'NOT_MATCH', reason: 'sent from a friend' });
+    expect(failed.json<TAdminSlip>()).toMatchObject({ status: 'failed', note: 'NOT_MATCH', undecided: false });
+    expectError(await makerA.call(ADMIN_ROUTES.slips.credit, { id: third }, { reason: 'changed my mind' }), 409, 'ALREADY_DECIDED');
+    expect(await walletBalance(t, m.id)).toBe(before + 10_000n);
+    expect((await auditOf('slip.credit'))?.ledger_entry_id).toBeTruthy();
+  });
+
+  it('confirms a manual deposit notice once and rejects another', async () => {
+    const m = await walletMember(t);
+    const notify = async (amount: number) => {
+      const res = await call(t, 'POST', ROUTES.wallet.add, { amount }, { token: m.token, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const yes = await notify(250);
+    const no = await notify(999);
+    const queue = (await makerA.call(ADMIN_ROUTES.depositNotices.list)).json<{ notices: TAdminDepositNotice[] }>().notices;
+    expect(
+      queue
+        .filter((n) => n.memberId === m.id)
+        .map((n) => n.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([250, 999]);
+    expect((await makerA.call(ADMIN_ROUTES.depositNotices.confirm, { id: yes })).json<TAdminDepositNotice>().status).toBe('success');
+    expectError(await checkerB.call(ADMIN_ROUTES.depositNotices.confirm, { id: yes }), 409, 'ALREADY_DECIDED');
+    const rejected = await makerA.call(ADMIN_ROUTES.depositNotices.reject, { id: no }, { reason: 'not on the bank statement' });
+    expect(rejected.json<TAdminDepositNotice>().status).toBe('failed');
+    expect(await walletBalance(t, m.id)).toBe(25_000n);
+    expect((await auditOf('depositNotice.confirm'))?.ledger_entry_id).toBeTruthy();
   });
 
   it('the dashboard answers 7 site days and the queues', async () => {
