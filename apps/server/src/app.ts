@@ -36,6 +36,7 @@ import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
+import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
 export type AppDeps = {
   config: Config;
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
-  await registerDepositFeature(app, {
+  const deposits = await registerDepositFeature(app, {
     truelinkKey,
     config: deps.config,
     db: deps.db,
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
+  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);

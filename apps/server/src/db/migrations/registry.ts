@@ -17,6 +17,7 @@ import * as m0016 from './0016-operators.ts';
 import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
+import * as m0032 from './0032-money-desk.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0020-chat': m0020,
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
+  '0032-money-desk': m0032,
 };
