@@ -91,7 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
-  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  registerWalletFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    startJobs: deps.startJobs ?? true,
+  });
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,
@@ -125,6 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
-  await registerWebApp(app, deps.config.webDist, { truelinkKey });
+  await registerWebApp(app, deps.config.webDist, { truelinkKey }, deps.config.adminDist);
   return app;
 }
