@@ -17,6 +17,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+  // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
+  registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings });
   registerWalletFeature(app, {
     config: deps.config,
     db: deps.db,

@@ -13,7 +13,10 @@ const password = z.string().min(1, { error: 'KEY_MISSING' }).max(128, { error: '
 export const OPERATOR_PASSWORD_MIN = 10;
 const newPassword = z.string().min(OPERATOR_PASSWORD_MIN, { error: 'KEY_INVALID' }).max(128, { error: 'KEY_INVALID' });
 /** Six digits from the authenticator app. */
-const totpCode = z.string().trim().regex(/^\d{6}$/, { error: 'OTP_CODE_INVALID' });
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'OTP_CODE_INVALID' });
 /** Recovery codes as shown: `xxxxx-xxxxx` (case and dashes are forgiven). */
 const recoveryCode = z.string().trim().min(10, { error: 'OTP_CODE_INVALID' }).max(32, { error: 'OTP_CODE_INVALID' });
 

@@ -9,7 +9,11 @@ import type { Permission } from './permissions.ts';
  * (fill them with apiPath from '@jetton/contract/routes').
  */
 export type AdminRouteAccess = Permission | 'public' | 'self';
-export type AdminRoute = { readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; readonly path: string; readonly access: AdminRouteAccess };
+export type AdminRoute = {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly access: AdminRouteAccess;
+};
 
 export const ADMIN_PREFIX = '/api/admin';
 
