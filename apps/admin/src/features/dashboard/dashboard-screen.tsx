@@ -116,7 +116,9 @@ type ByCurrency = DayFigures['deposits'];
 
 /** THB and LAK are never added together: each shows on its own line when it has any. */
 function moneyCount(figures: ByCurrency): string {
-  const parts = (['THB', 'LAK'] as const).filter((c) => figures[c].count > 0).map((c) => `${figures[c].count} · ${money(figures[c].amount, c)}`);
+  const parts = (['THB', 'LAK'] as const)
+    .filter((c) => figures[c].count > 0)
+    .map((c) => `${figures[c].count} · ${money(figures[c].amount, c)}`);
   return parts.length > 0 ? parts.join(' / ') : '0';
 }
 
