@@ -147,6 +147,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
-  await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox });
+  await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
   return app;
 }
