@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
+import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
+  registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
