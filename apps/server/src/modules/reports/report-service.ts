@@ -61,6 +61,12 @@ export function figureOf(row: LedgerDay): LedgerFigure | undefined {
   return undefined;
 }
 
+/** The rows each report reads (the rest of the day's ledger rows are never fetched). */
+const DEPOSITS: LedgerFilter = { kinds: ['deposit.'], codes: [] };
+const WITHDRAWALS: LedgerFilter = { kinds: ['withdraw.'], codes: [] };
+const REWARDS: LedgerFilter = { kinds: [], codes: ['expense:'] };
+const FIGURES: LedgerFilter = { kinds: ['deposit.', 'withdraw.'], codes: ['expense:'] };
+
 export function checkRange(query: { from: string; to: string }): Range {
   if (!isDay(query.from) || !isDay(query.to) || query.from > query.to) throw new AppError('KEY_INVALID');
   if (daysOf(query.from, query.to).length > REPORT_MAX_DAYS) throw new AppError('KEY_INVALID');
@@ -111,7 +117,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
 
   const reports = {
     async deposits(range: Range): Promise<TReportRows['deposits'][]> {
-      const rows = (await ledgerDays(db, range)).flatMap((row) => {
+      const rows = (await ledgerDays(db, range, DEPOSITS)).flatMap((row) => {
         const f = figureOf(row);
         return f?.figure === 'deposit'
           ? [{ day: row.day, currency: row.currency as Currency, channel: f.channel, amount: f.amount, count: f.count }]
@@ -129,7 +135,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
 
     async withdrawals(range: Range): Promise<TReportRows['withdrawals'][]> {
       const byDay = new Map<string, { day: string; currency: Currency; v: Record<'requested' | 'paid' | 'rejected', [bigint, bigint]> }>();
-      for (const row of await ledgerDays(db, range)) {
+      for (const row of await ledgerDays(db, range, WITHDRAWALS)) {
         const f = figureOf(row);
         if (!f || !f.figure.startsWith('withdraw.') || !('amount' in f)) continue;
         const k = key(row.day, row.currency);
@@ -157,7 +163,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
     },
 
     async rewards(range: Range): Promise<TReportRows['rewards'][]> {
-      const rows = (await ledgerDays(db, range)).flatMap((row) => {
+      const rows = (await ledgerDays(db, range, REWARDS)).flatMap((row) => {
         const f = figureOf(row);
         return f?.figure === 'reward'
           ? [{ day: row.day, currency: row.currency as Currency, kind: f.kind, credited: f.credited, takenBack: f.takenBack }]
@@ -197,7 +203,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
 
     /** One row per day and currency (days without activity included, for charts). */
     async summary(range: Range): Promise<TReportRows['summary'][]> {
-      const [ledger, games] = [await ledgerDays(db, range), await gameDays(db, range)];
+      const [ledger, games] = [await ledgerDays(db, range, FIGURES), await gameDays(db, range)];
       const cells = new Map<string, Totals>();
       const currencies = new Set<string>();
       const cell = (day: string, currency: string) => {
@@ -285,8 +291,8 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
     async reconciliation(range: Range): Promise<TReconciliationResponse> {
       const lines: TReconciliationResponse['lines'] = [];
       const window = [dayStart(range.from), dayStart(addDays(range.to, 1))] as const;
-      const reported = totalsOf(await ledgerDays(db, range), await gameDays(db, range));
-      const direct = totalsOf(await liveLedgerDays(db, ...window), await liveGameDays(db, ...window));
+      const reported = totalsOf(await ledgerDays(db, range, FIGURES), await gameDays(db, range));
+      const direct = totalsOf(await liveLedgerDays(db, ...window, FIGURES), await liveGameDays(db, ...window));
       const currencies = [...new Set([...reported.keys(), ...direct.keys()])].sort();
       for (const currency of currencies) {
         const r = reported.get(currency) ?? emptyTotals();
@@ -325,7 +331,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
       select currency, account_code, sum(debits - credits)::bigint as net from report_ledger_daily
       where account_kind = 'system' group by 1, 2`.execute(db);
     const liveFrom = through === null ? new Date(0) : dayStart(addDays(through, 1));
-    const live = await liveLedgerDays(db, liveFrom, END_OF_TIME);
+    const live = await liveLedgerDays(db, liveFrom, END_OF_TIME, { kinds: [''], codes: [] });
     const { rows: balances } = await sql<{ currency: string; account_code: string; balance: bigint }>`
       select currency, regexp_replace(code, '#[0-9]+$', '') as account_code, sum(balance)::bigint as balance
       from ledger_accounts where owner_id is null group by 1, 2`.execute(db);

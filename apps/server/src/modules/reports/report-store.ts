@@ -27,8 +27,22 @@ const roundDay = sql.raw(bangkokDaySql('r.played_at'));
 const memberDay = sql.raw(bangkokDaySql('m.created_at'));
 const firstDay = sql.raw(bangkokDaySql('f.first_at'));
 
+/**
+ * Which daily ledger rows a report needs: the site's side (system accounts) of
+ * entries whose kind starts with one of `kinds`, or on accounts whose code
+ * starts with one of `codes`. Undefined: every row (the rollup itself).
+ */
+export type LedgerFilter = { kinds: string[]; codes: string[] };
+
+const likeAny = (column: string, prefixes: string[]) => sql`${sql.ref(column)} like any(${prefixes.map((p) => `${p}%`)}::text[])`;
+
+function ledgerWhere(filter: LedgerFilter | undefined, kind: string, kindCol: string, codeCol: string) {
+  if (!filter) return sql`true`;
+  return sql`${sql.ref(kind)} = 'system' and (${likeAny(kindCol, filter.kinds)} or ${likeAny(codeCol, filter.codes)})`;
+}
+
 /** Postings of entries made in [from, to), summed per Bangkok day, currency, entry kind and account (shards merged). */
-export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date): Promise<LedgerDay[]> {
+export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filter?: LedgerFilter): Promise<LedgerDay[]> {
   const { rows } = await sql<LedgerDay>`
     select ${entryDay} as day, a.currency, e.kind as entry_kind, a.kind as account_kind,
            regexp_replace(a.code, '#[0-9]+$', '') as account_code,
@@ -38,7 +52,7 @@ export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date): Prom
     from journal_entries e
     join postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id
-    where e.created_at >= ${from} and e.created_at < ${to}
+    where e.created_at >= ${from} and e.created_at < ${to} and ${ledgerWhere(filter, 'a.kind', 'e.kind', 'a.code')}
     group by 1, 2, 3, 4, 5`.execute(db);
   return rows;
 }
@@ -96,16 +110,17 @@ async function readDays<T>(
   return [...stored, ...fresh];
 }
 
-export function ledgerDays(db: Kysely<DB>, range: Range): Promise<LedgerDay[]> {
+export function ledgerDays(db: Kysely<DB>, range: Range, filter?: LedgerFilter): Promise<LedgerDay[]> {
   return readDays(
     db,
     range,
     async (through) =>
       (
         await sql<LedgerDay>`select to_char(day, 'YYYY-MM-DD') as day, currency, entry_kind, account_kind, account_code, debits, credits, postings
-          from report_ledger_daily where day >= ${range.from}::date and day <= ${through}::date`.execute(db)
+          from report_ledger_daily where day >= ${range.from}::date and day <= ${through}::date
+          and ${ledgerWhere(filter, 'account_kind', 'entry_kind', 'account_code')}`.execute(db)
       ).rows,
-    (from, to) => liveLedgerDays(db, from, to),
+    (from, to) => liveLedgerDays(db, from, to, filter),
   );
 }
 
