@@ -15,6 +15,7 @@ import {
   rolledThrough,
   type GameDay,
   type LedgerDay,
+  type LedgerFilter,
 } from './report-store.ts';
 
 /**
