@@ -17,10 +17,12 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerAdminChat } from './modules/admin/admin-chat.ts';
+import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
-import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
@@ -43,7 +45,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
-  /** Proves a support agent's chat connection; the back office provides it. Default: no agent connects. */
+  /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
 };
 
@@ -92,7 +94,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
-  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
+  const admin = registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings });
+  registerWalletFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    startJobs: deps.startJobs ?? true,
+  });
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,
@@ -102,8 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     auth: accounts.auth,
     members: accounts.members,
-    authenticateAgent: deps.authenticateChatAgent ?? refuseAllAgents,
+    authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
   });
+
+  // The support chat console under /api/admin/chat (needs the chat feature's agents service).
+  await registerAdminChat(app);
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);

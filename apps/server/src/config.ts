@@ -31,6 +31,8 @@ const ZEnv = z.object({
    * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().optional(),
+  /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
+  ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -53,6 +55,8 @@ export type Config = {
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
   secrets: Secrets;
+  /** ADMIN_OWNER_PASSWORD: used only when the first owner is created. */
+  adminOwnerPassword?: string;
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

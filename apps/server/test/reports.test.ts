@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZReconciliationResponse, ZReportResponses } from '@jetton/contract/admin/reports';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import type { GameCode } from '@jetton/contract/constants';
 import { minorToDecimal } from '@jetton/contract/money';
 import { createDemoRepository } from '../src/adapters/games/demo-provider/demo-repository.ts';
@@ -17,6 +19,7 @@ import type { Withdrawal } from '../src/modules/withdraw/withdraw-repository.ts'
 import { expectLedgerHealthy } from './ledger-helpers.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
+import { loginOperator } from './admin-support.ts';
 import { activated, walletMember, type WalletMember } from './wallet-support.ts';
 
 /**
@@ -81,19 +84,17 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
 
   async function deposit(m: Member, channel: Channel, amount: bigint, at: Date): Promise<void> {
     const reference = randomUUID();
-    await db
-      .transaction()
-      .execute((trx) =>
-        creditDeposit(trx, {
-          memberId: m.id,
-          currency: m.currency,
-          sourceCode: CHANNEL[channel].source,
-          kind: CHANNEL[channel].kind,
-          reference,
-          amount,
-          coinPerMinor: 100,
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      creditDeposit(trx, {
+        memberId: m.id,
+        currency: m.currency,
+        sourceCode: CHANNEL[channel].source,
+        kind: CHANNEL[channel].kind,
+        reference,
+        amount,
+        coinPerMinor: 100,
+      }),
+    );
     const entry = await db
       .selectFrom('journal_entries')
       .select('id')
@@ -337,6 +338,36 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     ]);
     await expectReportsMatchTheLedger(SEPT);
     await expectLedgerHealthy(db);
+  });
+
+  it('answers the reports, the check and the CSV over HTTP to a finance operator, and refuses support', async () => {
+    const finance = await loginOperator(t, ['finance']);
+    const query = { from: '2026-09-10', to: '2026-09-11' };
+    const res = await finance.call(ADMIN_ROUTES.reports.report, { report: 'deposits' }, undefined, query);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZReportResponses.deposits.parse(res.json()).rows.map((r) => r.amount)).toEqual(['111.11', '222.22']);
+    const recon = await finance.call(ADMIN_ROUTES.reports.reconciliation, {}, undefined, SEPT);
+    expect(ZReconciliationResponse.parse(recon.json()).ok).toBe(true);
+    const csv = await finance.call(ADMIN_ROUTES.reports.csv, { report: 'summary' }, undefined, { ...query, lang: 'la' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = parseCsv(csv.rawPayload.toString('utf8'));
+    expect(header?.slice(0, 3)).toEqual(['ວັນທີ', 'ສະກຸນເງິນ', 'ຍອດຝາກ']);
+    expect(rows.filter((r) => r[1] === 'THB').map((r) => r[2])).toEqual(['111.11', '222.22']);
+    // A range backwards, or too long, or an unknown report: refused.
+    expect(
+      (await finance.call(ADMIN_ROUTES.reports.report, { report: 'deposits' }, undefined, { from: '2026-09-11', to: '2026-09-10' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await finance.call(ADMIN_ROUTES.reports.report, { report: 'deposits' }, undefined, { from: '2024-01-01', to: '2026-09-10' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await finance.call(ADMIN_ROUTES.reports.report, { report: 'nope' }, undefined, query)).statusCode).toBe(400);
+    const support = await loginOperator(t, ['support']);
+    const refused = await support.call(ADMIN_ROUTES.reports.report, { report: 'deposits' }, undefined, query);
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([403, 'FORBIDDEN']);
   });
 
   it('reconciliation fails when a rollup disagrees with the ledger', async () => {

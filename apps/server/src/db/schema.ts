@@ -7,6 +7,7 @@ import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccou
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
+import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
 import type {
   GameRoundsTable,
   MemberFirstDepositsTable,
@@ -64,6 +65,11 @@ export type DB = {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
+  // 0016-operators
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  audit_log: AuditLogTable;
   // 0035-reports
   game_rounds: GameRoundsTable;
   report_round_cursors: ReportRoundCursorsTable;

@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signature is for; a token signed for one purpose never verifies for another. */
-export type SignPurpose = 'session' | 'otp' | 'chat-guest';
+export type SignPurpose = 'session' | 'otp' | 'chat-guest' | 'admin-session' | 'admin-challenge';
 
 /**
  * HMAC-SHA256 signatures with config.secrets.tokenSecret. A token is
  * `<payload>.<signature>` (base64url); the payload itself is not secret.
  */
 export function createSigner(secret: string) {
-  const mac = (purpose: SignPurpose, payload: string): Buffer =>
-    createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest();
+  const mac = (purpose: SignPurpose, payload: string): Buffer => createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest();
   return {
     sign(purpose: SignPurpose, payload: string): string {
       return `${payload}.${mac(purpose, payload).toString('base64url')}`;

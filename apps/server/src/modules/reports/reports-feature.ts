@@ -1,15 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  REPORT_NAMES,
-  REPORT_ROUTES,
-  ZReconciliationResponse,
-  ZReportQuery,
-  ZReportResponses,
-  type ReportName,
-} from '@jetton/contract/admin/reports';
+import { REPORT_NAMES, ZReconciliationResponse, ZReportQuery, ZReportResponses, type ReportName } from '@jetton/contract/admin/reports';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
@@ -17,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { schedulePeriodic } from '../../jobs/periodic-job.ts';
 import { createGameProviders } from '../wallet/game-providers.ts';
+import { adminRoute } from '../admin/admin-guard.ts';
 import { CSV_LANGUAGES, reportCsv } from './report-csv.ts';
 import { createReportJob, type ReportJob } from './report-job.ts';
 import { checkRange, createReportService, type ReportService } from './report-service.ts';
@@ -33,16 +27,13 @@ declare module 'fastify' {
   }
 }
 
-type Guard = (request: FastifyRequest) => Promise<void>;
-
 /**
  * Reports (docs/reports.md): the service, the job that imports rounds and rolls
- * closed days, and the admin routes behind `guard` (the operator's
- * reports.view permission).
+ * closed days, and the admin routes (reports.view, through the admin guard).
  */
 export function registerReportsFeature(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<DB>; clock: Clock; startJobs: boolean; guard?: Guard },
+  deps: { config: Config; db: Kysely<DB>; clock: Clock; startJobs: boolean },
 ): void {
   const { db, clock } = deps;
   const service = createReportService({ db, clock });
@@ -63,46 +54,37 @@ export function registerReportsFeature(
   app.decorate('reportJob', job);
   app.decorate('reports', service);
   if (deps.startJobs) schedulePeriodic(app, job, { name: 'reports', intervalMs: () => Promise.resolve(JOB_INTERVAL_MS) });
-  if (deps.guard) registerReportRoutes(app, service, deps.guard);
+  registerReportRoutes(app, service);
 }
 
-export function registerReportRoutes(app: FastifyInstance, service: ReportService, guard: Guard): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ adminSession: [] }];
-  typed.get(
-    REPORT_ROUTES.reconciliation,
-    { onRequest: guard, schema: { tags: ['admin'], security, querystring: ZReportQuery, response: { 200: ZReconciliationResponse } } },
+export function registerReportRoutes(app: FastifyInstance, service: ReportService): void {
+  const ZName = z.object({ report: z.enum(REPORT_NAMES) });
+  adminRoute(
+    app,
+    ADMIN_ROUTES.reports.reconciliation,
+    { schema: { querystring: ZReportQuery, response: { 200: ZReconciliationResponse } } },
     async (request) => service.reconciliation(checkRange(request.query)),
   );
-  for (const name of REPORT_NAMES) {
-    typed.get(
-      REPORT_ROUTES.report(name),
-      {
-        onRequest: guard,
-        schema: { tags: ['admin'], security, querystring: ZReportQuery, response: { 200: ZReportResponses[name] as z.ZodType } },
-      },
-      async (request) => {
-        const range = checkRange(request.query);
-        return { ...range, rows: await run(service, name, range) };
-      },
-    );
-    typed.get(
-      REPORT_ROUTES.csv(name),
-      {
-        onRequest: guard,
-        schema: { tags: ['admin'], security, querystring: ZReportQuery.extend({ lang: z.enum(CSV_LANGUAGES).default('th') }) },
-      },
-      async (request, reply) => {
-        const range = checkRange(request.query);
-        const csv = reportCsv(name, await run(service, name, range), request.query.lang);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}-${range.from}-${range.to}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(csv);
-      },
-    );
-  }
+  // One route for every report; each answers ZReportResponses[report].
+  adminRoute(app, ADMIN_ROUTES.reports.report, { schema: { params: ZName, querystring: ZReportQuery } }, async (request) => {
+    const range = checkRange(request.query);
+    return ZReportResponses[request.params.report].parse({ ...range, rows: await run(service, request.params.report, range) });
+  });
+  adminRoute(
+    app,
+    ADMIN_ROUTES.reports.csv,
+    { schema: { params: ZName, querystring: ZReportQuery.extend({ lang: z.enum(CSV_LANGUAGES).default('th') }) } },
+    async (request, reply) => {
+      const range = checkRange(request.query);
+      const name = request.params.report;
+      const csv = reportCsv(name, await run(service, name, range), request.query.lang);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-${range.from}-${range.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 }
 
 // The service's methods by name, with the row type the contract gives that name.
