@@ -92,22 +92,25 @@ async function build(
       db,
     );
     const span = sql`(${end}::timestamptz - interval '1 minute' - m.created_at)`;
+    // Materialized first: a volatile random() inside the join condition would be drawn again per candidate row.
     await step(
       'deposits',
-      sql`insert into bench_raw (kind, reference, from_acct, to_acct, amount, at)
-        select case when r.c < 4 then 'deposit.slip' when r.c < 7 then 'deposit.qr' when r.c < 8 then 'deposit.giftlink' else 'deposit.manual' end,
-               gen_random_uuid()::text, s.id, m.wallet, r.amount, r.at
-        from bench_members m cross join generate_series(1, ${DEPOSITS}) k
-        cross join lateral (select floor(random() * 10)::int as c, (30000 + floor(random() * 60000))::bigint as amount,
-                             m.created_at + random() * ${span} as at, k as k) r
-        join bench_sys s on s.currency = m.currency and s.code = case
-          when r.c < 4 or r.c >= 8 then 'bank:KBANK-0123456789'
-          when r.c = 4 then 'gateway:KBANK' when r.c = 5 then 'gateway:ZPAY' when r.c = 6 then 'gateway:PAYTIMZ'
+      sql`with d as materialized (
+          select m.wallet, m.currency, floor(random() * 10)::int as c, (30000 + floor(random() * 60000))::bigint as amount,
+                 m.created_at + random() * ${span} as at
+          from bench_members m cross join generate_series(1, ${DEPOSITS}) k
+        )
+        insert into bench_raw (kind, reference, from_acct, to_acct, amount, at)
+        select case when d.c < 4 then 'deposit.slip' when d.c < 7 then 'deposit.qr' when d.c < 8 then 'deposit.giftlink' else 'deposit.manual' end,
+               gen_random_uuid()::text, s.id, d.wallet, d.amount, d.at
+        from d join bench_sys s on s.currency = d.currency and s.code = case
+          when d.c < 4 or d.c >= 8 then 'bank:KBANK-0123456789'
+          when d.c = 4 then 'gateway:KBANK' when d.c = 5 then 'gateway:ZPAY' when d.c = 6 then 'gateway:PAYTIMZ'
           else 'voucher:truemoney' end`,
     );
     await step(
       'withdrawals',
-      sql`with w as (
+      sql`with w as materialized (
           select m.*, gen_random_uuid() as wkey, (10000 + floor(random() * 20000))::bigint as amount,
                  m.created_at + random() * ${span} * 0.98 as at, random() < 0.85 as paid
           from bench_members m cross join generate_series(1, ${WITHDRAWALS}) k
@@ -124,7 +127,7 @@ async function build(
     );
     await step(
       'rewards',
-      sql`with r as (
+      sql`with r as materialized (
           select m.*, (array['bonus', 'promotion', 'invite', 'refund', 'spin'])[1 + floor(random() * 5)::int] as kind,
                  (2000 + floor(random() * 8000))::bigint as amount, m.created_at + random() * ${span} * 0.99 as at, random() < 0.1 as cancelled
           from bench_members m cross join generate_series(1, ${REWARDS}) k
