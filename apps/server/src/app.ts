@@ -141,6 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
-  await registerWebApp(app, deps.config.webDist, { truelinkKey });
+  await registerWebApp(app, deps.config.webDist, { truelinkKey }, deps.config.adminDist);
   return app;
 }

@@ -17,6 +17,8 @@ const ZEnv = z.object({
   /** Which web build to serve: the default (Thai) build or the Lao build. */
   WEB_VARIANT: z.enum(['default', 'lao']).default('default'),
   WEB_DIST: z.string().optional(),
+  /** The back office build, served under /admin (docs/operators.md, "The admin app"). */
+  ADMIN_DIST: z.string().optional(),
   /** Mount the built-in simulators under /sandbox (off in a real deployment). */
   SANDBOX: z.enum(['on', 'off']).default('on'),
   TOKEN_SECRET: z.string().min(32).optional(),
@@ -47,6 +49,8 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
+  /** The back office build (apps/admin/dist), served under /admin. */
+  adminDist: string;
   sandbox: boolean;
   /** Lao market rules on the server too (no phone length check, LAK/BAHT currency); follows WEB_VARIANT. */
   lao: boolean;
@@ -85,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
+    adminDist: e.ADMIN_DIST ?? path.resolve(serverRoot, '../admin/dist'),
     sandbox: e.SANDBOX === 'on',
     lao: e.WEB_VARIANT === 'lao',
     publicOrigin: e.PUBLIC_ORIGIN,

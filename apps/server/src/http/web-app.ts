@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
 
@@ -14,33 +14,58 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links"),
  * and with the route's own chunks announced (see routePreloadLinks).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, page: { truelinkKey?: string } = {}): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  page: { truelinkKey?: string } = {},
+  adminDist?: string,
+): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
-      // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
-      preCompressed: true,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, staticOptions(webDist));
   } else {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the site');
+  }
+  // The back office is its own build under /admin (docs/operators.md, "The admin app"), cached and
+  // compressed the same way; its deep links fall back to its own index.html.
+  const hasAdmin = adminDist !== undefined && existsSync(path.join(adminDist, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { ...staticOptions(adminDist), prefix: '/admin/', decorateReply: false });
+  } else if (adminDist !== undefined) {
+    app.log.warn({ adminDist }, 'back office build not found: run `npm run build` to serve /admin');
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (hasAdmin && isGet && (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?'))) {
+      return readFile(path.join(adminDist, 'index.html'), 'utf8').then((html) =>
+        reply.header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').type('text/html; charset=utf-8').send(html),
+      );
+    }
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/sandbox/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return indexHtml(webDist, page, request.url).then((html) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
+    if (!isApi && hasBuild && isGet) {
+      return indexHtml(webDist, page, request.url).then((html) =>
+        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+      );
     }
     return reply.status(NOT_FOUND_STATUS).send(notFoundBody());
   });
+}
+
+function staticOptions(root: string): FastifyStaticOptions {
+  return {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
+    // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
+    preCompressed: true,
+    // Hashed assets never change; index.html must always be revalidated.
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
 }
 
 /** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
@@ -72,6 +97,8 @@ async function routePreloadLinks(webDist: string, url: string): Promise<string> 
   const route = Object.hasOwn(preloads, pathname) ? preloads[pathname] : undefined;
   if (!route) return '';
   const js = route.js.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const css = route.css.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  const css = route.css
+    .filter((file) => ASSET_PATH.test(file))
+    .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
   return [...js, ...css].join('');
 }
