@@ -21,6 +21,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { registerAdminChat } from './modules/admin/admin-chat.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
+import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
   registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
+  registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
