@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the web app when needed, then serves site and API on
+ * `npm start`: builds the web app and the back office when needed, then serves site and API on
  * http://localhost:8080 on the embedded database (or DATABASE_URL when set).
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ if (refusal) {
   process.exit(1);
 }
 ensureWebBuild(process.env.WEB_VARIANT === 'lao' ? 'lao' : 'default');
+ensureWebBuild('admin');
 const template = templatePath();
 if (!process.env.EMBEDDED_TEMPLATE && existsSync(template)) process.env.EMBEDDED_TEMPLATE = template;
 await import('../apps/server/src/main.ts');

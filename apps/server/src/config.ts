@@ -17,6 +17,8 @@ const ZEnv = z.object({
   /** Which web build to serve: the default (Thai) build or the Lao build. */
   WEB_VARIANT: z.enum(['default', 'lao']).default('default'),
   WEB_DIST: z.string().optional(),
+  /** The back office build, served under /admin (docs/operators.md, "The admin app"). */
+  ADMIN_DIST: z.string().optional(),
   /** Mount the built-in simulators under /sandbox (off in a real deployment). */
   SANDBOX: z.enum(['on', 'off']).default('on'),
   /** The second switch that lets a production server start with the simulators mounted (docs/security.md). */
@@ -33,6 +35,8 @@ const ZEnv = z.object({
    * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().optional(),
+  /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
+  ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -47,6 +51,8 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
+  /** The back office build (apps/admin/dist), served under /admin. */
+  adminDist: string;
   sandbox: boolean;
   /** Lao market rules on the server too (no phone length check, LAK/BAHT currency); follows WEB_VARIANT. */
   lao: boolean;
@@ -55,6 +61,8 @@ export type Config = {
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
   secrets: Secrets;
+  /** ADMIN_OWNER_PASSWORD: used only when the first owner is created. */
+  adminOwnerPassword?: string;
 };
 
 export class ConfigError extends Error {}
@@ -85,12 +93,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
+    adminDist: e.ADMIN_DIST ?? path.resolve(serverRoot, '../admin/dist'),
     sandbox: e.SANDBOX === 'on',
     lao: e.WEB_VARIANT === 'lao',
     publicOrigin: e.PUBLIC_ORIGIN,
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
@@ -103,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * (docs/security.md, "The sandbox in production"): a production server refuses
  * to start with it on unless SANDBOX_IN_PRODUCTION=1 says it is meant. One line.
  */
-export function sandboxRefusal(env: Pick<NodeJS.ProcessEnv, 'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION'>): string | undefined {
+export function sandboxRefusal(env: Partial<Record<'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION', string>>): string | undefined {
   const production = env.NODE_ENV === 'production';
   const sandbox = (env.SANDBOX ?? 'on') === 'on';
   if (!production || !sandbox || env.SANDBOX_IN_PRODUCTION === '1') return undefined;

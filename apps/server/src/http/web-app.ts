@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
 
@@ -15,32 +15,32 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * the sandbox flag behind the demo strip),
  * and with the route's own chunks announced (see routePreloadLinks).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, page: PageValues = {}): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string, page: PageValues = {}, adminDist?: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
-      // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
-      preCompressed: true,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (reply, filePath) => {
-        reply.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, staticOptions(webDist));
   } else {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the site');
+  }
+  // The back office is its own build under /admin (docs/operators.md, "The admin app"), cached and
+  // compressed the same way; its deep links fall back to its own index.html.
+  const hasAdmin = adminDist !== undefined && existsSync(path.join(adminDist, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { ...staticOptions(adminDist), prefix: '/admin/', decorateReply: false });
+  } else if (adminDist !== undefined) {
+    app.log.warn({ adminDist }, 'back office build not found: run `npm run build` to serve /admin');
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (hasAdmin && isGet && (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?'))) {
+      return readFile(path.join(adminDist, 'index.html'), 'utf8').then((html) =>
+        reply.header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').type('text/html; charset=utf-8').send(html),
+      );
+    }
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/sandbox/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && hasBuild && isGet) {
       return indexHtml(webDist, page, request.url).then((html) =>
         reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
       );
@@ -51,6 +51,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, page
 
 /** What the page carries from the server's start: the gift-link key, and whether the simulators run (the demo strip). */
 type PageValues = { truelinkKey?: string; sandbox?: boolean };
+
+function staticOptions(root: string): FastifyStaticOptions {
+  return {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
+    // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
+    preCompressed: true,
+    // Hashed assets never change; index.html must always be revalidated.
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
 
 /** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
 async function indexHtml(webDist: string, page: PageValues, url: string): Promise<string> {

@@ -28,4 +28,10 @@ export type WithdrawalsTable = {
   next_attempt_at: Date | null;
   created_at: At;
   updated_at: At;
+  /** 0032 (docs/money-desk.md): the operator who approved or rejected it, and the rejection's reason. */
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0032: when the payout's outcome at the bank first became unknown (held), and when it became a finding. */
+  unknown_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  held_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };

@@ -48,6 +48,12 @@ export function createSlipRepository(db: Kysely<DB>) {
       return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The slip's status, row locked until the transaction ends (an operator's decision and the verifier's credit meet here). */
+    async lockStatus(id: string): Promise<Slip['status'] | undefined> {
+      const row = await db.selectFrom('slips').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+      return row?.status;
+    },
+
     listOwned(memberId: string, page: { offset: number; limit: number }): Promise<Slip[]> {
       return db
         .selectFrom('slips')
@@ -82,7 +88,11 @@ export function createSlipRepository(db: Kysely<DB>) {
         return trx
           .updateTable('slips')
           .set({ claimed_until: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1`, updated_at: now })
-          .where('id', 'in', rows.map((r) => r.id))
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .returningAll()
           .execute();
       });

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../db/tables/withdraw.ts';
 
 export type Withdrawal = Selectable<WithdrawalsTable>;
-export type NewWithdrawal = Omit<Withdrawal, 'attempts' | 'note'>;
+export type NewWithdrawal = Omit<Withdrawal, 'attempts' | 'note' | 'decided_by' | 'decision_reason' | 'unknown_since' | 'held_at'>;
 
 /** Kysely stays here (docs/engineering.md, "House rules"): withdrawals and the member's payout destination. */
 export function createWithdrawRepository(db: Kysely<DB>) {
@@ -90,10 +90,27 @@ export function createWithdrawRepository(db: Kysely<DB>) {
       });
     },
 
-    async noteUnknown(id: string, note: string, nextAttemptAt: Date, now: Date): Promise<void> {
+    /**
+     * The payout's outcome is unknown (docs/money-desk.md, "Held payouts"): the
+     * money stays held. `unknownSince` is when that first happened; with
+     * `nextAttemptAt` null the job stops asking and the row is a finding.
+     */
+    async noteUnknown(
+      id: string,
+      note: string,
+      nextAttemptAt: Date | null,
+      now: Date,
+      held: { unknownSince: Date; finding: boolean },
+    ): Promise<void> {
       await db
         .updateTable('withdrawals')
-        .set({ note, next_attempt_at: nextAttemptAt, updated_at: now })
+        .set({
+          note,
+          next_attempt_at: nextAttemptAt,
+          updated_at: now,
+          unknown_since: held.unknownSince,
+          held_at: held.finding ? now : null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'paying')
         .execute();

@@ -18,6 +18,15 @@ export const ZWithdrawRules = z.object({
   payoutTimeoutMs: z.number().int().positive().default(8_000),
   /** A payout whose answer was lost is asked about again after this (kept >= 2x the timeout). */
   payoutRetryMs: z.number().int().positive().default(20_000),
+  /**
+   * A payout whose outcome stays unknown this long after the first unknown answer
+   * stops being asked by itself and becomes a finding for a person (docs/money-desk.md, "Held payouts").
+   */
+  payoutFindingAfterMs: z
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
   /** How long a claimed withdrawal belongs to one pass before another may take it. */
   payoutLeaseMs: z.number().int().positive().default(60_000),
   payoutBatch: z.number().int().positive().default(50),
