@@ -3,7 +3,13 @@ import { ROUTES } from '@jetton/contract/routes';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
-import { call, expectError, nextBankNo } from './accounts-support.ts';
+import { createMemberRepository } from '../src/modules/account/member-repository.ts';
+import { createProfileService } from '../src/modules/account/profile-service.ts';
+import { createRegistrationService } from '../src/modules/account/registration-service.ts';
+import type { AuthService } from '../src/modules/auth/auth-service.ts';
+import { createLookupService } from '../src/modules/lookup/lookup-service.ts';
+import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
+import { call, expectError, nextBankNo, nextPhone } from './accounts-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { expectHealthy, walletMember, type WalletMember } from './wallet-support.ts';
@@ -81,6 +87,46 @@ describe.each(testEngines())('a bank account change through the profile (%s data
     expectError(await changeBank(m, DEMO_MEMBER.bankCode, DEMO_MEMBER.bankAccountNo), 409, 'EXISTING_BANK');
     expectError(await changeBank(m, 'NOPE', nextBankNo()), 400, 'INVALID_BANK');
     expect(await smsTo(m.phone)).toEqual([]);
+  });
+
+  it('refuses a blacklisted account on a change as at registration: INVALID_BANK, nothing changed, no notice', async () => {
+    const m = await walletMember(t);
+    const listed = nextBankNo();
+    const isBankBlacklisted = (bankCode: string, bankAccountNo: string) => Promise.resolve(bankCode === 'SCB' && bankAccountNo === listed);
+    const sent: string[] = [];
+    const members = createMemberRepository(t.database.db);
+    const lookups = createLookupService({ settings: createSettingsRepository(t.database.db), clock: t.clock, log: t.app.log });
+    const sms = { send: (_phone: string, text: string) => Promise.resolve(void sent.push(text)) };
+    const profile = createProfileService({
+      members,
+      auth: {} as AuthService,
+      lookups,
+      clock: t.clock,
+      sms,
+      log: t.app.log,
+      isBankBlacklisted,
+    });
+    const change = { name: 'TEST MEMBER', bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: listed };
+    await expect(profile.updateProfile(m.id, change)).rejects.toMatchObject({ code: 'INVALID_BANK' });
+    expect(sent).toEqual([]);
+    expect((await members.findById(m.id))?.bank_account_no).toBe(m.bankAccountNo);
+    const registration = createRegistrationService({
+      members,
+      lookups,
+      clock: t.clock,
+      market: { lao: false },
+      isPhoneVerified: () => Promise.resolve(true),
+      isBankBlacklisted,
+    });
+    const newcomer = {
+      name: 'NEW',
+      username: nextPhone(),
+      password: 'secret-99',
+      bankCode: 'SCB',
+      bankAccountName: 'NEW',
+      bankAccountNo: listed,
+    };
+    await expect(registration.register(newcomer)).rejects.toMatchObject({ code: 'INVALID_BANK' });
   });
 
   it('sends withdrawals to the new account to the operator for 24 hours, with the reason, then approves them by itself again', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 
 /* ---------------------------------------------------------------------------
  * Reports (docs/reports.md): GET /api/admin/reports/<report>?from=YYYY-MM-DD&to=YYYY-MM-DD
@@ -21,16 +22,16 @@ export const REPORT_ROUTES = {
   reconciliation: '/api/admin/reports/reconciliation',
 } as const;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'KEY_INVALID');
+const ZDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'KEY_INVALID');
 export const ZReportQuery = z.object({ from: ZDay, to: ZDay });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
 /** Exact decimal text, two decimals, may be negative (a loss, a net outflow). */
-const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
+const ZMoney = text().regex(/^-?\d+\.\d{2}$/);
 const ZCurrency = z.enum(['THB', 'LAK']);
 
 /** Deposit channels: a QR deposit names its gateway (`qr:<provider>`). */
-export const ZDepositRow = z.object({ day: ZDay, currency: ZCurrency, channel: z.string(), count: z.number().int(), amount: ZMoney });
+export const ZDepositRow = z.object({ day: ZDay, currency: ZCurrency, channel: text(), count: z.number().int(), amount: ZMoney });
 export const ZWithdrawalRow = z.object({
   day: ZDay,
   currency: ZCurrency,
@@ -42,11 +43,11 @@ export const ZWithdrawalRow = z.object({
   rejectedCount: z.number().int(),
 });
 /** A reward kind is the expense account's kind (bonus, promotion, invite, refund, spin, or any kind added later). */
-export const ZRewardRow = z.object({ day: ZDay, currency: ZCurrency, kind: z.string(), credited: ZMoney, takenBack: ZMoney, cost: ZMoney });
+export const ZRewardRow = z.object({ day: ZDay, currency: ZCurrency, kind: text(), credited: ZMoney, takenBack: ZMoney, cost: ZMoney });
 export const ZGameRow = z.object({
   day: ZDay,
   currency: ZCurrency,
-  provider: z.string(),
+  provider: text(),
   rounds: z.number().int(),
   players: z.number().int(),
   bets: ZMoney,
@@ -107,7 +108,7 @@ export type TReportResponse<K extends ReportName> = z.infer<(typeof ZReportRespo
 export const ZReconciliationLine = z.object({
   scope: z.enum(['range', 'ledger']),
   currency: ZCurrency,
-  figure: z.string(),
+  figure: text(),
   report: ZMoney,
   ledger: ZMoney,
   ok: z.boolean(),
@@ -116,7 +117,7 @@ export const ZReconciliationResponse = z.object({
   from: ZDay,
   to: ZDay,
   ok: z.boolean(),
-  checkedAt: z.string(),
+  checkedAt: text(),
   lines: z.array(ZReconciliationLine),
 });
 export type TReconciliationResponse = z.infer<typeof ZReconciliationResponse>;

@@ -56,7 +56,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.put(
     ROUTES.account.profile,
-    { onRequest: app.requireMember, schema: { tags: ['account'], security: bearer, body: ZProfileUpdateRequest, response: { 200: ZOkResponse } } },
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['account'], security: bearer, body: ZProfileUpdateRequest, response: { 200: ZOkResponse } },
+    },
     async (request) => {
       await deps.profile.updateProfile(memberOf(request).memberId, request.body);
       return OK;
@@ -74,7 +77,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.put(
     ROUTES.account.bankAccountName,
-    { onRequest: app.requireMember, schema: { tags: ['account'], security: bearer, body: ZBankAccountNameRequest, response: { 200: ZOkResponse } } },
+    {
+      onRequest: app.requireMember,
+      schema: { tags: ['account'], security: bearer, body: ZBankAccountNameRequest, response: { 200: ZOkResponse } },
+    },
     async (request) => {
       await deps.profile.updateBankAccountName(memberOf(request).memberId, request.body);
       return OK;

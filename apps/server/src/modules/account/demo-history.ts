@@ -65,7 +65,12 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       run: async () => {
         const sender = { bank: DEMO_MEMBER.bankCode, account: DEMO_MEMBER.bankAccountNo, name: DEMO_MEMBER.bankAccountName };
         const receiver = { bank: siteAccount.bankCode, account: siteAccount.bankAccountNo, name: siteAccount.bankAccountName };
-        const transfer = (await sandbox('POST', '/sandbox/bank/transfers', { amount: 2_500, sender, receiver, time: clock.now().toISOString() })) as { slipUrl: string };
+        const transfer = (await sandbox('POST', '/sandbox/bank/transfers', {
+          amount: 2_500,
+          sender,
+          receiver,
+          time: clock.now().toISOString(),
+        })) as { slipUrl: string };
         const png = Buffer.from(await (await fetch(`${createSelfUrl(app, undefined)()}${transfer.slipUrl}`)).arrayBuffer());
         await uploadSlip(app, token, png);
         await app.slipVerifier.runOnce();
@@ -138,7 +143,11 @@ type DepositLookup = {
 };
 
 async function login(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: ROUTES.account.login, payload: { username: DEMO_MEMBER.username, password: DEMO_MEMBER.password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: ROUTES.account.login,
+    payload: { username: DEMO_MEMBER.username, password: DEMO_MEMBER.password },
+  });
   if (res.statusCode !== 200) throw new Error(`demo history: login answered ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
 }
@@ -159,7 +168,11 @@ function memberApi(app: FastifyInstance, token: string): MemberApi {
 /** The simulators over real HTTP, as the outside parties they stand for. */
 function sandboxApi(app: FastifyInstance) {
   return async (method: 'POST', path: string, body: object): Promise<unknown> => {
-    const res = await fetch(`${createSelfUrl(app, undefined)()}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${createSelfUrl(app, undefined)()}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -173,7 +186,12 @@ function uploadSlip(app: FastifyInstance, token: string, png: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return app
-    .inject({ method: 'POST', url: ROUTES.wallet.slip, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    .inject({
+      method: 'POST',
+      url: ROUTES.wallet.slip,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    })
     .then((res) => {
       if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`slip upload answered ${res.statusCode} ${res.body}`);
     });
@@ -188,7 +206,11 @@ async function playRounds(app: FastifyInstance, api: MemberApi, rounds: number):
   const cookie = (launched.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!cookie) throw new Error(`game launch answered ${launched.status} without a session`);
   for (let i = 0; i < rounds; i += 1) {
-    const res = await fetch(`${base}/sandbox/games/${SLOT}/play/bet`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ bet: '500' }) });
+    const res = await fetch(`${base}/sandbox/games/${SLOT}/play/bet`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ bet: '500' }),
+    });
     if (!res.ok) throw new Error(`spin answered ${res.status} ${await res.text()}`);
   }
 }

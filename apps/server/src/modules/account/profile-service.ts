@@ -16,6 +16,8 @@ import { checkBankAccount } from './bank-account-check.ts';
 import type { Member, MemberRepository } from './member-repository.ts';
 
 export type ProfileDeps = {
+  /** A blacklisted account answers INVALID_BANK (bank-account-check.ts). */
+  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
   members: MemberRepository;
   auth: AuthService;
   lookups: LookupService;
@@ -79,7 +81,7 @@ export function createProfileService(deps: ProfileDeps) {
      */
     async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {
       const member = await load(memberId);
-      const bank = await checkBankAccount({ members, lookups }, request, memberId);
+      const bank = await checkBankAccount({ members, lookups, isBankBlacklisted: deps.isBankBlacklisted }, request, memberId);
       const bankChanged = member.bank_code !== request.bankCode || member.bank_account_no !== request.bankAccountNo;
       const now = clock.now();
       const result = await members.updateProfile(

@@ -14,6 +14,8 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import type { MemberRepository } from './member-repository.ts';
 
 export type RegistrationDeps = {
+  /** A blacklisted account answers INVALID_BANK (bank-account-check.ts). */
+  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
   members: MemberRepository;
   /** Whether the phone passed the one-time code recently (otp-service). */
   isPhoneVerified: (phone: string) => Promise<boolean>;
@@ -57,7 +59,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if ((await lookups.get('registerOTP')).enabled && !(await deps.isPhoneVerified(phone))) {
         throw new AppError('UNVERIFIED_OTP');
       }
-      await checkBankAccount({ members, lookups }, request);
+      await checkBankAccount({ members, lookups, isBankBlacklisted: deps.isBankBlacklisted }, request);
 
       const now = clock.now();
       const id = uuidV7(now);
