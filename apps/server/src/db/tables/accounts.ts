@@ -21,6 +21,8 @@ export type MembersTable = {
   invited_by: string | null;
   status: Generated<MemberStatus>;
   coin: Generated<number>;
+  /** Set by an operator's password reset; cleared when the member changes it (0017). */
+  must_change_password: Generated<boolean>;
   created_at: At;
   updated_at: At;
 };
@@ -54,4 +56,13 @@ export type LoginThrottleTable = {
   failures: number;
   window_started_at: At;
   locked_until: Date | null;
+};
+
+export type BankBlacklistTable = {
+  id: string;
+  bank_code: string | null;
+  bank_account_no: string;
+  reason: string;
+  created_by: string | null;
+  created_at: At;
 };

@@ -12,7 +12,14 @@ import { hashPassword } from '../auth/password-hash.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { Member, MemberRepository } from './member-repository.ts';
 
-export type ProfileDeps = { members: MemberRepository; auth: AuthService; lookups: LookupService; clock: Clock };
+export type ProfileDeps = {
+  members: MemberRepository;
+  auth: AuthService;
+  lookups: LookupService;
+  clock: Clock;
+  /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
+  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
+};
 
 /**
  * The logged-in member's own data. Every method takes the member id from the
@@ -54,6 +61,7 @@ export function createProfileService(deps: ProfileDeps) {
     async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {
       await load(memberId);
       await requireKnownBank(request.bankCode);
+      if (await deps.isBankBlacklisted?.(request.bankCode, request.bankAccountNo)) throw new AppError('INVALID_BANK');
       const owner = await members.bankAccountOwner(request.bankCode, request.bankAccountNo);
       if (owner && owner !== memberId) throw new AppError('EXISTING_BANK');
       const result = await members.updateProfile(
@@ -76,6 +84,8 @@ export function createProfileService(deps: ProfileDeps) {
       const member = await load(memberId);
       await auth.checkPassword(member, request.oldPassword);
       await members.updatePasswordHash(memberId, await hashPassword(request.newPassword), clock.now());
+      // A password an operator reset is now the member's own (docs/operators.md, "Members").
+      if (member.must_change_password) await members.setMustChangePassword(memberId, false, clock.now());
       await auth.revokeAll(memberId);
       return { token: await auth.issueToken(memberId) };
     },

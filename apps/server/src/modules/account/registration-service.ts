@@ -19,6 +19,8 @@ export type RegistrationDeps = {
   lookups: LookupService;
   clock: Clock;
   market: TMarket;
+  /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
+  isBankBlacklisted: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
 };
 
 /** Invite codes are `PR<member number>`, any letter case (docs/accounts.md, "Registration"). */
@@ -58,6 +60,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       }
       const banks = await lookups.get('banks');
       if (!banks.some((b) => b.code === request.bankCode)) throw new AppError('INVALID_BANK');
+      if (await deps.isBankBlacklisted(request.bankCode, request.bankAccountNo)) throw new AppError('INVALID_BANK');
       if (await members.bankAccountOwner(request.bankCode, request.bankAccountNo)) throw new AppError('EXISTING_BANK');
 
       const now = clock.now();
