@@ -25,6 +25,8 @@ import { createStatementService } from '../statement/statement-service.ts';
 import { createMemberAdminRepository } from './member-admin-repository.ts';
 import { createMembersAdminService } from './members-admin-service.ts';
 import { registerMembersAdminRoutes } from './members-admin-routes.ts';
+import { registerSettingsAdminRoutes } from './settings-admin-routes.ts';
+import { createSettingsAdminService } from './settings-admin-service.ts';
 
 type Deps = {
   config: Config;
@@ -42,7 +44,7 @@ type Deps = {
  * requirePermission in admin-guard.ts) and the audit trail. Registered before
  * any module with admin routes.
  */
-export function registerAdminFeature(app: FastifyInstance, deps: Deps) {
+export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock } = deps;
   const rules = createAdminRules({
     settings: deps.settings,
@@ -65,5 +67,8 @@ export function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
+  await registerSettingsAdminRoutes(app, {
+    settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
+  });
   return { auth, operators, rules, authenticateChatAgent: operatorChatAuthenticator(auth) };
 }
