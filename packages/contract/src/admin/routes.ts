@@ -114,6 +114,12 @@ export const ADMIN_ROUTES = {
     canned: r('GET', '/chat/canned-replies', 'chat.reply'),
     cannedUpdate: r('PUT', '/chat/canned-replies', 'chat.reply'),
   },
+  /** Reports (reports.ts): `:report` is one of REPORT_NAMES; the range is the query (from, to). */
+  reports: {
+    reconciliation: r('GET', '/reports/reconciliation', 'reports.view'),
+    report: r('GET', '/reports/:report', 'reports.view'),
+    csv: r('GET', '/reports/:report/csv', 'reports.view'),
+  },
 } as const;
 
 /** The prefix under which the chat console's routes (CHAT_AGENT_ROUTES) are mounted. */

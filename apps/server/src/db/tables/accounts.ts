@@ -23,6 +23,8 @@ export type MembersTable = {
   coin: Generated<number>;
   /** Set by an operator's password reset; cleared when the member changes it (0017). */
   must_change_password: Generated<boolean>;
+  /** When the bank or account number last changed through the profile (docs/security.md); null when never. */
+  bank_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: At;
   updated_at: At;
 };

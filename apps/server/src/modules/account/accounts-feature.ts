@@ -59,21 +59,16 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
 
   const blacklist = createBankBlacklist(db);
+  const isBankBlacklisted = (bankCode: string, bankAccountNo: string) => blacklist.isBlacklisted(bankCode, bankAccountNo);
   const registration = createRegistrationService({
     members,
     isPhoneVerified: otp.isVerified,
     lookups,
     clock,
     market: { lao: config.lao },
-    isBankBlacklisted: (bankCode, bankAccountNo) => blacklist.isBlacklisted(bankCode, bankAccountNo),
+    isBankBlacklisted,
   });
-  const profile = createProfileService({
-    members,
-    auth,
-    lookups,
-    clock,
-    isBankBlacklisted: (bankCode, bankAccountNo) => blacklist.isBlacklisted(bankCode, bankAccountNo),
-  });
+  const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log, isBankBlacklisted });
 
   registerAuthRoutes(app, { auth, rules });
   registerOtpRoutes(app, { otp, rules, schemas });
