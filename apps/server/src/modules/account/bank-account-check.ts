@@ -5,7 +5,7 @@ import type { MemberRepository } from './member-repository.ts';
 export type BankAccountCheckDeps = {
   members: Pick<MemberRepository, 'bankAccountOwner'>;
   lookups: LookupService;
-  /** The operators' bank-account blacklist; a listed account answers INVALID_BANK. */
+  /** The back office's blacklist (docs/operators.md, "Bank-account blacklist"). */
   isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
 };
 
@@ -13,9 +13,10 @@ export type BankAccountCheckDeps = {
  * The rules a bank account passes before withdrawals may go to it, the same at
  * registration and on a change through the profile (docs/accounts.md,
  * "Registration"; docs/security.md, "Changing where withdrawals go"): a bank of
- * the banks lookup (INVALID_BANK), not on the operators' blacklist
- * (INVALID_BANK too), an account no other member holds (EXISTING_BANK).
- * `memberId` is the member changing their own
+ * the banks lookup (INVALID_BANK), an account no other member holds
+ * (EXISTING_BANK), not on the bank-account blacklist (INVALID_BANK, so a
+ * listed account is not told apart from an unknown bank); both paths refuse a
+ * listed account alike. `memberId` is the member changing their own
  * account (their current account is theirs to keep); absent at registration.
  */
 export async function checkBankAccount(

@@ -22,6 +22,8 @@ export type RegistrationDeps = {
   lookups: LookupService;
   clock: Clock;
   market: TMarket;
+  /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
+  isBankBlacklisted: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
 };
 
 /** Invite codes are `PR<member number>`, any letter case (docs/accounts.md, "Registration"). */
