@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowLeftRight,
+  ChartColumn,
   Ban,
   Banknote,
   FileText,
@@ -47,6 +48,14 @@ export const SCREENS: readonly AdminScreen[] = [
     group: 'overview',
     icon: LayoutDashboard,
     component: async () => (await import('@admin/features/dashboard/dashboard-screen')).DashboardScreen,
+  },
+  {
+    path: 'reports',
+    titleKey: 'screens.reports',
+    permission: 'reports.view',
+    group: 'overview',
+    icon: ChartColumn,
+    component: async () => (await import('@admin/features/reports/reports-screen')).ReportsScreen,
   },
   {
     path: 'withdrawals',
