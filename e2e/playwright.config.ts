@@ -21,7 +21,15 @@ function server(port: number, variant: 'default' | 'lao') {
     timeout: 60_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), DATA_DIR: dataDir, WEB_VARIANT: variant, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // ADMIN_OWNER_PASSWORD: the first back-office owner's password, known to the tests (support/admin.ts).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_VARIANT: variant,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ADMIN_OWNER_PASSWORD: 'e2e-first-owner-pass',
+    },
   };
 }
 
@@ -43,7 +51,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   projects: [

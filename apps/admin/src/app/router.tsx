@@ -19,8 +19,16 @@ function loginRedirect(request: Request, reason?: string): Response {
   return redirect(query ? `/login?${query}` : '/login');
 }
 
-function permissionsOf(queryClient: QueryClient): ReadonlySet<string> {
-  return new Set(queryClient.getQueryData(meQuery.queryKey)?.permissions ?? []);
+/**
+ * Loaders of nested routes run side by side with the layout's: each waits for the same "who am I"
+ * call. Without a session it answers nothing and leaves the redirect to the layout's loader.
+ */
+async function permissionsOf(queryClient: QueryClient): Promise<ReadonlySet<string> | undefined> {
+  try {
+    return new Set((await queryClient.ensureQueryData(meQuery)).permissions);
+  } catch {
+    return undefined;
+  }
 }
 
 function screenRoute(queryClient: QueryClient, screen: AdminScreen): RouteObject {
@@ -28,7 +36,10 @@ function screenRoute(queryClient: QueryClient, screen: AdminScreen): RouteObject
     path: screen.path,
     handle: { titleKey: screen.titleKey },
     // The menu hides it; an address typed by hand lands on "not allowed" instead of an API refusal.
-    loader: () => (permissionsOf(queryClient).has(screen.permission) ? null : redirect('/forbidden')),
+    loader: async () => {
+      const permissions = await permissionsOf(queryClient);
+      return !permissions || permissions.has(screen.permission) ? null : redirect('/forbidden');
+    },
     lazy: { Component: screen.component },
   };
 }
@@ -60,7 +71,13 @@ export function createAdminRouter(queryClient: QueryClient): AdminRouter {
           loader: requireOperator,
           lazy: { Component: async () => (await import('./layouts/admin-layout')).AdminLayout },
           children: [
-            { index: true, loader: () => redirect(homePathFor(permissionsOf(queryClient))) },
+            {
+              index: true,
+              loader: async () => {
+                const permissions = await permissionsOf(queryClient);
+                return permissions ? redirect(homePathFor(permissions)) : null;
+              },
+            },
             ...SCREENS.map((screen) => screenRoute(queryClient, screen)),
             {
               path: 'account',
@@ -86,10 +103,12 @@ export function createAdminRouter(queryClient: QueryClient): AdminRouter {
   const router = createBrowserRouter(routes, { basename: '/admin' });
   adminSession.onEnded((reason) => {
     queryClient.clear();
-    const location = router.state.location;
-    if (location.pathname === '/login') return;
-    const next = location.pathname + location.search;
-    void router.navigate(`/login?${new URLSearchParams({ next, reason }).toString()}`, { replace: true });
+    const { pathname, search } = window.location;
+    const path = pathname.replace(/^\/admin(?=\/|$)/, '') || '/';
+    if (path === '/login') return;
+    // A deliberate logout starts afresh; an expiry comes back to where the operator was.
+    const params: Record<string, string> = reason === 'signed-out' ? { reason } : { next: path + search, reason };
+    void router.navigate(`/login?${new URLSearchParams(params).toString()}`, { replace: true });
   });
   return router;
 }

@@ -17,6 +17,11 @@ export type AdminRequestOptions<T> = {
   idempotencyKey?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Asking whether there is a session at all (who am I, on a page load): a 401 is an answer,
+   * not a session that just ended, so the app is not sent to "your session expired".
+   */
+  sessionProbe?: boolean;
 };
 
 /** Why the session ended, as the login screen words it. */
@@ -88,7 +93,7 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
   const payload = await readPayload(response);
   if (!response.ok) {
     const code = messageOf(payload) ?? 'INTERNAL_SERVER_ERROR';
-    if (response.status === 401 && SESSION_GONE.has(code)) adminSession.end('expired');
+    if (response.status === 401 && SESSION_GONE.has(code) && !options.sessionProbe) adminSession.end('expired');
     throw new ApiError(code, response.status);
   }
   const parsed = options.schema.safeParse(payload);

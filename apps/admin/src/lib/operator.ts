@@ -10,7 +10,7 @@ import { adminRequest, adminSession } from './admin-api';
 export const meQuery = queryOptions({
   queryKey: ['admin', 'me'],
   queryFn: async ({ signal }): Promise<TOperatorMe> => {
-    const session = await adminRequest(ADMIN_ROUTES.auth.me.path, { schema: ZAdminSessionResponse, signal });
+    const session = await adminRequest(ADMIN_ROUTES.auth.me.path, { schema: ZAdminSessionResponse, signal, sessionProbe: true });
     adminSession.setCsrfToken(session.csrfToken);
     return session.me;
   },

@@ -1,7 +1,147 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZBlacklistAdd, ZBlacklistEntry, ZBlacklistList, type TBlacklistAdd, type TBlacklistEntry } from '@jetton/contract/admin/members';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { apiPath } from '@jetton/contract/routes';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast-store';
+import type { ApiError } from '@/lib/api-error';
+import { formatAccountNumber } from '@/lib/format';
+import { translateError } from '@/lib/translate-error';
 import { Notice } from '@admin/components/notice';
+import { ReasonDialog } from '@admin/components/reason-dialog';
+import ui from '@admin/components/ui.module.css';
+import { adminRequest } from '@admin/lib/admin-api';
+import { when } from '@admin/lib/display';
+import { errorText } from '@admin/lib/error-text';
+import { formText } from '@admin/lib/form-text';
+import { usePermissions } from '@admin/lib/operator';
 
+const KEY = ['admin', 'blacklist'];
+
+/** Bank accounts that cannot register (INVALID_BANK) and whose payouts are held for review. */
 export function BlacklistScreen() {
   const { t } = useTranslation();
-  return <Notice tone="info">{t('common.comingSoonTitle')}</Notice>;
+  const queryClient = useQueryClient();
+  const canManage = usePermissions().has('blacklist.manage');
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => adminRequest(ADMIN_ROUTES.blacklist.list.path, { schema: ZBlacklistList, signal }),
+    staleTime: 0,
+  });
+  const add = useMutation<TBlacklistEntry, ApiError, TBlacklistAdd>({
+    mutationFn: (body) => adminRequest(ADMIN_ROUTES.blacklist.add.path, { method: 'POST', body, schema: ZBlacklistEntry }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  const remove = useMutation<unknown, ApiError, string>({
+    mutationFn: (id) => adminRequest(apiPath(ADMIN_ROUTES.blacklist.remove.path, { id }), { method: 'DELETE', schema: z.unknown() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+  const [removing, setRemoving] = useState<TBlacklistEntry>();
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+
+  const onAdd = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = ZBlacklistAdd.safeParse({
+      bankCode: formText(form, 'bankCode') || undefined,
+      bankAccountNo: formText(form, 'bankAccountNo'),
+      reason: formText(form, 'reason'),
+    });
+    if (!parsed.success) {
+      setInvalid(new Set(parsed.error.issues.map((issue) => String(issue.path[0]))));
+      return;
+    }
+    setInvalid(new Set());
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        form.reset();
+        showToast(t('blacklist.added'), 'success');
+      },
+      onError: (error) => showToast(translateError(t, error.code), 'danger'),
+    });
+  };
+
+  return (
+    <div className={ui.stack}>
+      {canManage && (
+        <section className={ui.card} aria-labelledby="blacklist-add-title">
+          <h2 id="blacklist-add-title">{t('blacklist.add')}</h2>
+          <form className={ui.form} onSubmit={onAdd} noValidate>
+            <div className={ui.formRow}>
+              <TextField name="bankCode" label={t('blacklist.bankCode')} hint={t('blacklist.bankCodeHint')} autoComplete="off" />
+              <TextField
+                name="bankAccountNo"
+                label={t('members.bankAccountNo')}
+                inputMode="numeric"
+                autoComplete="off"
+                error={invalid.has('bankAccountNo') ? t('blacklist.accountInvalid') : undefined}
+              />
+            </div>
+            <TextField
+              name="reason"
+              label={t('decision.reason')}
+              autoComplete="off"
+              error={invalid.has('reason') ? t('decision.reasonRequired') : undefined}
+            />
+            <div>
+              <Button type="submit" loading={add.isPending}>
+                {t('blacklist.addSubmit')}
+              </Button>
+            </div>
+          </form>
+        </section>
+      )}
+      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
+      <div className={ui.tableWrap}>
+        <table className={ui.table}>
+          <caption>{t('blacklist.caption', { count: list.data?.entries.length ?? 0 })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('blacklist.bankCode')}</th>
+              <th scope="col">{t('members.bankAccountNo')}</th>
+              <th scope="col">{t('decision.reason')}</th>
+              <th scope="col">{t('columns.created')}</th>
+              {canManage && <th scope="col">{t('columns.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.entries ?? []).map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.bankCode ?? t('blacklist.anyBank')}</td>
+                <td className={ui.mono}>{formatAccountNumber(entry.bankAccountNo)}</td>
+                <td>{entry.reason}</td>
+                <td>{when(entry.createdAt)}</td>
+                {canManage && (
+                  <td>
+                    <Button className={ui.small} variant="secondary" onClick={() => setRemoving(entry)}>
+                      {t('blacklist.remove')}
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.isSuccess && list.data.entries.length === 0 && <p className={ui.empty}>{t('blacklist.empty')}</p>}
+      </div>
+      {removing && (
+        <ReasonDialog
+          open
+          onClose={() => setRemoving(undefined)}
+          title={t('blacklist.remove')}
+          confirmLabel={t('blacklist.remove')}
+          reason="none"
+          summary={<p>{formatAccountNumber(removing.bankAccountNo)}</p>}
+          onConfirm={async () => {
+            await remove.mutateAsync(removing.id);
+            showToast(t('blacklist.removed'), 'success');
+          }}
+        />
+      )}
+    </div>
+  );
 }
