@@ -9,6 +9,15 @@ import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
+import type {
+  GameRoundsTable,
+  MemberFirstDepositsTable,
+  ReportDaysTable,
+  ReportGameDailyTable,
+  ReportLedgerDailyTable,
+  ReportMemberDailyTable,
+  ReportRoundCursorsTable,
+} from './tables/reports.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -65,4 +74,12 @@ export type DB = {
   operator_sessions: OperatorSessionsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   audit_log: AuditLogTable;
+  // 0035-reports
+  game_rounds: GameRoundsTable;
+  report_round_cursors: ReportRoundCursorsTable;
+  member_first_deposits: MemberFirstDepositsTable;
+  report_days: ReportDaysTable;
+  report_ledger_daily: ReportLedgerDailyTable;
+  report_game_daily: ReportGameDailyTable;
+  report_member_daily: ReportMemberDailyTable;
 };

@@ -100,7 +100,30 @@ export const ADMIN_ROUTES = {
     update: r('PUT', '/content/:name', 'content.edit'),
     contactQr: r('POST', '/content/contact/qr', 'content.edit'),
   },
+  /** The support chat console: chat-agent.ts's CHAT_AGENT_ROUTES mounted under /api/admin/chat. */
+  chat: {
+    conversations: r('GET', '/chat/conversations', 'chat.reply'),
+    conversation: r('GET', '/chat/conversations/:conversationId', 'chat.reply'),
+    reply: r('POST', '/chat/conversations/:conversationId/reply', 'chat.reply'),
+    read: r('POST', '/chat/conversations/:conversationId/read', 'chat.reply'),
+    assign: r('POST', '/chat/conversations/:conversationId/assign', 'chat.reply'),
+    close: r('POST', '/chat/conversations/:conversationId/close', 'chat.reply'),
+    reopen: r('POST', '/chat/conversations/:conversationId/reopen', 'chat.reply'),
+    uploadImage: r('POST', '/chat/conversations/:conversationId/upload-image', 'chat.reply'),
+    uploadVideo: r('POST', '/chat/conversations/:conversationId/upload-video', 'chat.reply'),
+    canned: r('GET', '/chat/canned-replies', 'chat.reply'),
+    cannedUpdate: r('PUT', '/chat/canned-replies', 'chat.reply'),
+  },
+  /** Reports (reports.ts): `:report` is one of REPORT_NAMES; the range is the query (from, to). */
+  reports: {
+    reconciliation: r('GET', '/reports/reconciliation', 'reports.view'),
+    report: r('GET', '/reports/:report', 'reports.view'),
+    csv: r('GET', '/reports/:report/csv', 'reports.view'),
+  },
 } as const;
+
+/** The prefix under which the chat console's routes (CHAT_AGENT_ROUTES) are mounted. */
+export const ADMIN_CHAT_PREFIX = `${ADMIN_PREFIX}/chat`;
 
 /** Every route of the table, flat (the permission-matrix test and the OpenAPI check walk it). */
 export function adminRouteList(): AdminRoute[] {

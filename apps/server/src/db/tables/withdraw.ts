@@ -9,6 +9,8 @@ type At = ColumnType<Date, Date, Date>;
  */
 export type WithdrawalStatus = 'review' | 'approved' | 'paying' | 'success' | 'failed' | 'rejected';
 
+export type WithdrawalReviewReason = 'ABOVE_AUTO_LIMIT' | 'BANK_CHANGED';
+
 export type WithdrawalsTable = {
   id: string;
   member_id: string;
@@ -20,6 +22,8 @@ export type WithdrawalsTable = {
   status: WithdrawalStatus;
   hold_entry_id: bigint;
   note: string | null;
+  /** Why it waits for an operator (docs/security.md); null when it never waited. */
+  review_reason: ColumnType<WithdrawalReviewReason | null, WithdrawalReviewReason | null | undefined, WithdrawalReviewReason | null>;
   attempts: Generated<number>;
   next_attempt_at: Date | null;
   created_at: At;

@@ -7,6 +7,7 @@ import { createLoginThrottleRepository } from '../auth/login-throttle-repository
 import { createSigner } from '../auth/signer.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { registerAdminAuthRoutes } from './admin-auth-routes.ts';
+import { operatorChatAuthenticator } from './admin-chat.ts';
 import { registerAdminGuard } from './admin-guard.ts';
 import { createAdminRules } from './admin-rules.ts';
 import { createAuditService } from './audit-service.ts';
@@ -44,5 +45,5 @@ export function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   registerAdminGuard(app, { auth, rules });
   const audit = createAuditService(db);
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit });
-  return { auth, operators, rules };
+  return { auth, operators, rules, authenticateChatAgent: operatorChatAuthenticator(auth) };
 }

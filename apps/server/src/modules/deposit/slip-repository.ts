@@ -107,9 +107,9 @@ export function createSlipRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Whether another slip already carries this reference and counts as "seen":
-     * credited, or refused for a reason of its own. A slip that failed only
-     * because the bank could not be asked (UNKNOW_ERROR) may be sent again.
+     * Whether another slip already credited this reference. Failed slips keep
+     * their reference for the record but block nobody; the ledger's unique
+     * reference still makes two racing credits one.
      */
     async referenceSeen(transRef: string, exceptId: string): Promise<boolean> {
       const row = await db
@@ -117,7 +117,9 @@ export function createSlipRepository(db: Kysely<DB>) {
         .select('id')
         .where('trans_ref', '=', transRef)
         .where('id', '<>', exceptId)
-        .where((eb) => eb.or([eb('status', '=', 'success'), eb.and([eb('status', '=', 'failed'), eb('note', '<>', 'UNKNOW_ERROR')])]))
+        // Only a credited slip owns its reference (docs/security.md, "Slips"): a stranger's failed upload of
+        // someone else's slip is recorded but must not stop the real owner's credit.
+        .where('status', '=', 'success')
         .executeTakeFirst();
       return row !== undefined;
     },

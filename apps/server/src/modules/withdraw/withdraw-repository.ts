@@ -11,7 +11,7 @@ export function createWithdrawRepository(db: Kysely<DB>) {
     memberDestination(memberId: string) {
       return db
         .selectFrom('members')
-        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
+        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at'])
         .where('id', '=', memberId)
         .executeTakeFirst();
     },
