@@ -14,6 +14,7 @@ import { hasPermission, ROLES } from '@jetton/contract/admin/permissions';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
 import { ZTransferResponse, type TStatementResponse } from '@jetton/contract/wallet';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
+import { toMinor } from '@jetton/contract/money';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { MONEY_DESK_RULES_KEY, type MoneyDeskRules } from '../src/modules/money-desk/money-desk-rules.ts';
@@ -367,5 +368,33 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('the dashboard counts today in site days: deposits, withdrawals, new members, first deposits, queues', async () => {
+    // Ledger entries carry the database's time: the test clock joins it for this one.
+    t.clock.moveTo(new Date());
+    try {
+      const viewer = await loginOperator(t, ['viewer']);
+      const board = async () => {
+        const res = await viewer.call(ADMIN_ROUTES.dashboard.summary);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<TDashboard>();
+      };
+      const before = await board();
+      const m = await walletMember(t, 1_000_000n);
+      await requestWithdrawal(m, 6_000);
+      const after = await board();
+      const [today, was] = [after.days[0], before.days[0]];
+      expect(today?.day).toBe(new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10));
+      expect((today?.deposits.THB.count ?? 0) - (was?.deposits.THB.count ?? 0)).toBe(1);
+      expect(toMinor(today?.deposits.THB.amount ?? 0) - toMinor(was?.deposits.THB.amount ?? 0)).toBe(1_000_000n);
+      expect(toMinor(today?.withdrawals.THB.amount ?? 0) - toMinor(was?.withdrawals.THB.amount ?? 0)).toBe(600_000n);
+      expect((today?.newMembers ?? 0) - (was?.newMembers ?? 0)).toBe(1);
+      expect((today?.firstDeposits ?? 0) - (was?.firstDeposits ?? 0)).toBe(1);
+      expect(after.queues.withdrawalsReview - before.queues.withdrawalsReview).toBe(1);
+      expect(after.week.newMembers).toBeGreaterThanOrEqual(today?.newMembers ?? 0);
+    } finally {
+      t.clock.moveTo(undefined);
+    }
   });
 });

@@ -35,6 +35,9 @@ export const ZIdParam = z.object({ id: z.uuid({ error: 'NO_DATA' }) });
 
 export const WITHDRAWAL_STATES = ['review', 'approved', 'paying', 'success', 'failed', 'rejected'] as const;
 
+/** Why a withdrawal waits for an operator: above the auto-approval amount, or the member changed bank details recently. */
+export const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED'] as const;
+
 /**
  * A pending four-eyes proposal: `proposedBy` may not confirm it (owners
  * included); another operator with `withdrawals.confirm` may.
@@ -57,6 +60,8 @@ export const ZAdminWithdrawal = z.object({
   bankAccountNo: text(),
   bankAccountName: text(),
   state: z.enum(WITHDRAWAL_STATES),
+  /** Why it waits (or waited) in review; null when it was approved without an operator. */
+  reviewReason: z.enum(WITHDRAWAL_REVIEW_REASONS).nullable(),
   /** The payout's outcome at the bank is unknown: the money stays held, never returned by itself. */
   held: z.boolean(),
   /** Unknown past the deadline: on the findings list for a person to settle. */

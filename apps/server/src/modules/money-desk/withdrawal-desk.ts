@@ -25,6 +25,7 @@ export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEye
     bankAccountNo: w.bank_account_no,
     bankAccountName: w.bank_account_name,
     state: w.status,
+    reviewReason: w.review_reason,
     held: w.status === 'paying' && w.unknown_since !== null,
     finding: w.status === 'paying' && w.held_at !== null,
     fourEyes: w.amount > BigInt(fourEyesMinor),
