@@ -7,6 +7,17 @@ import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccou
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
+import type {
+  AccrualDaysTable,
+  BonusDefinitionsTable,
+  DailyPlayTable,
+  GameRoundsTable,
+  InviteAccrualsTable,
+  MemberBonusesTable,
+  RefundAccrualsTable,
+  RewardBannersTable,
+  RoundCursorsTable,
+} from './tables/rewards.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -55,4 +66,14 @@ export type DB = {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
+  // 0024-rewards
+  bonus_definitions: BonusDefinitionsTable;
+  member_bonuses: MemberBonusesTable;
+  game_rounds: GameRoundsTable;
+  round_cursors: RoundCursorsTable;
+  daily_play: DailyPlayTable;
+  accrual_days: AccrualDaysTable;
+  invite_accruals: InviteAccrualsTable;
+  refund_accruals: RefundAccrualsTable;
+  reward_banners: RewardBannersTable;
 };
