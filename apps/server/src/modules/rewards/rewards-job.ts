@@ -98,9 +98,14 @@ export function createRewardsJob(deps: Deps) {
     const rules = await deps.rules.get();
     const now = clock.now();
     let accrued = 0;
-    for (let back = rules.accrualCatchUpDays - 1; back >= 0; back--) {
-      const day = previousSiteDay(new Date(now.getTime() - back * DAY_MS));
+    const days = Array.from({ length: rules.accrualCatchUpDays }, (_, i) =>
+      previousSiteDay(new Date(now.getTime() - i * DAY_MS)),
+    ).reverse();
+    // A cheap read first: most passes find every day done and write nothing.
+    const done = await createRoundsRepository(db).doneDays(days);
+    for (const day of days) {
       for (const kind of ['refund', 'invite'] as const) {
+        if (done.has(`${kind}|${day}`)) continue;
         accrued += await withMoneyTransaction(db, async (trx) => {
           const repo = createRoundsRepository(trx);
           if (!(await repo.claimDay(kind, day, now))) return 0;
@@ -114,7 +119,9 @@ export function createRewardsJob(deps: Deps) {
   async function pullRounds(): Promise<{ rounds: number; counted: number }> {
     let rounds = 0;
     let counted = 0;
+    const inUse = await createRoundsRepository(db).gamesInUse();
     for (const game of GAME_CATALOGUE) {
+      if (!inUse.has(game.code)) continue;
       try {
         const r = await pullGame(game.code);
         rounds += r.rounds;

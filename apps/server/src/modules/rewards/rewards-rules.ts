@@ -36,7 +36,7 @@ export const ZRewardsRules = z.object({
     },
   ]),
   /** Pause between passes of the rewards job (rounds, expiries, daily accruals). */
-  jobIntervalMs: z.number().int().positive().default(10_000),
+  jobIntervalMs: z.number().int().positive().default(15_000),
   /** How long a pass owns a provider's round cursor before another node may take it. */
   roundLeaseMs: z.number().int().positive().default(60_000),
   /** Where a first pull of a provider's rounds starts, back from now. */

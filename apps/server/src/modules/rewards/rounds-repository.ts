@@ -35,6 +35,19 @@ export function createRoundsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Games somebody has an account at: only their providers have rounds worth pulling. */
+    async gamesInUse(): Promise<Set<string>> {
+      const rows = await db.selectFrom('game_accounts').select('game_code').distinct().execute();
+      return new Set(rows.map((r) => r.game_code));
+    },
+
+    /** The (kind, day) accruals already done among these days. */
+    async doneDays(days: string[]): Promise<Set<string>> {
+      if (days.length === 0) return new Set();
+      const rows = await db.selectFrom('accrual_days').select(['kind', 'day']).where('day', 'in', days).execute();
+      return new Set(rows.map((r) => `${r.kind}|${r.day}`));
+    },
+
     async membersByUsername(gameCode: string, usernames: string[]): Promise<Map<string, string>> {
       if (usernames.length === 0) return new Map();
       const rows = await db
