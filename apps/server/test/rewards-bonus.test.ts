@@ -165,7 +165,7 @@ describe.each(testEngines())('bonuses and promotion codes (%s database)', (engin
     await t.app.rewardsJob.runOnce();
     const progress = await activeBonus(t, m.token);
     expect(progress.turnover).toEqual({ done: 1_100, target: 1_100 });
-    const rounds = await t.database.db.selectFrom('game_rounds').select(['bonus_id']).where('member_id', '=', m.id).execute();
+    const rounds = await t.database.db.selectFrom('reward_rounds').select(['bonus_id']).where('member_id', '=', m.id).execute();
     expect(rounds).toHaveLength(2);
 
     // Met: only the whole wallet may go, and the bonus ends with it.

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZLocalized } from './lookup.ts';
+import { text } from './text.ts';
 import { ZAmount } from './money.ts';
 import { ZPageRequest } from './wallet.ts';
 
 /** Shapes of bonuses, promotions, invites and refunds (docs/rewards.md). */
-export const ZBanner = z.object({ image: z.string(), html: z.string() });
+export const ZBanner = z.object({ image: text(), html: text() });
 export type TBanner = z.infer<typeof ZBanner>;
 export const ZBannerList = z.array(ZBanner);
 
@@ -17,7 +18,7 @@ export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
 export const ZRewardPageRequest = ZPageRequest;
 
 export const ZInviteRow = z.object({
-  from: z.object({ name: z.string() }),
+  from: z.object({ name: text() }),
   amount: ZAmount,
   createdAt: z.iso.datetime(),
 });
@@ -43,16 +44,16 @@ export const ZRefundList = z.object({ total: z.number().int(), refunds: z.array(
 export type TRefundList = z.infer<typeof ZRefundList>;
 
 /** A success answer that is a catalogue code (BONUS_CLEAR, INVITE_BONUS_SUCCESS, REFUND_SUCCESS). */
-export const ZMessageAnswer = z.object({ message: z.string() });
+export const ZMessageAnswer = z.object({ message: text() });
 
 export const ZTurnover = z.object({ done: ZAmount, target: ZAmount });
 
 /** A member's bonus: the terms copied at activation and its progress. */
 export const ZUserBonus = z.object({
-  _id: z.string(),
+  _id: text(),
   isActive: z.boolean(),
   origin: z.enum(BONUS_ORIGINS),
-  code: z.string(),
+  code: text(),
   credit: ZAmount,
   turnover: ZTurnover,
   percentFail: z.number(),
@@ -62,7 +63,7 @@ export const ZUserBonus = z.object({
 export type TUserBonus = z.infer<typeof ZUserBonus>;
 
 export const ZBonus = z.object({
-  code: z.string(),
+  code: text(),
   name: ZLocalized,
   /** Holds `{percentFail}` where the fail percent goes. */
   notice: ZLocalized,
@@ -77,7 +78,7 @@ export const ZBonus = z.object({
   /** The member's state for this bonus: whether it is the active one, and the receipts in the current window. */
   userBonus: z
     .object({
-      _id: z.string(),
+      _id: text(),
       isActive: z.boolean(),
       received: z.array(z.object({ updatedAt: z.iso.datetime() })),
     })
@@ -89,7 +90,7 @@ export const ZBonusList = z.array(ZBonus);
 export const ZBonusActive = z.object({
   status: z.boolean(),
   type: z.enum(BONUS_ORIGINS).nullable(),
-  code: z.string().nullable(),
+  code: text().nullable(),
   /** The listed bonus's window type, when the active bonus is a listed one. */
   bonusType: z.enum(BONUS_TYPES).nullable(),
   credit: ZAmount,
@@ -101,7 +102,7 @@ export type TBonusActive = z.infer<typeof ZBonusActive>;
 
 export const ZBonusMinimum = z.object({ minimum: ZAmount });
 
-export const ZPromotion = z.object({ code: z.string(), percentFail: z.number().min(0).max(100), description: ZLocalized });
+export const ZPromotion = z.object({ code: text(), percentFail: z.number().min(0).max(100), description: ZLocalized });
 export type TPromotion = z.infer<typeof ZPromotion>;
 /** The member's active promotion bonus, if any. */
 export const ZPromotionCurrent = z.object({ promotion: ZPromotion.nullable(), userBonus: ZUserBonus.nullable() });

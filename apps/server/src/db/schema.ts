@@ -11,13 +11,24 @@ import type {
   AccrualDaysTable,
   BonusDefinitionsTable,
   DailyPlayTable,
-  GameRoundsTable,
+  RewardRoundsTable,
   InviteAccrualsTable,
   MemberBonusesTable,
   RefundAccrualsTable,
   RewardBannersTable,
-  RoundCursorsTable,
+  RewardRoundCursorsTable,
 } from './tables/rewards.ts';
+import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
+import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
+import type {
+  GameRoundsTable,
+  MemberFirstDepositsTable,
+  ReportDaysTable,
+  ReportGameDailyTable,
+  ReportLedgerDailyTable,
+  ReportMemberDailyTable,
+  ReportRoundCursorsTable,
+} from './tables/reports.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -69,11 +80,27 @@ export type DB = {
   // 0024-rewards
   bonus_definitions: BonusDefinitionsTable;
   member_bonuses: MemberBonusesTable;
-  game_rounds: GameRoundsTable;
-  round_cursors: RoundCursorsTable;
+  reward_rounds: RewardRoundsTable;
+  reward_round_cursors: RewardRoundCursorsTable;
   daily_play: DailyPlayTable;
   accrual_days: AccrualDaysTable;
   invite_accruals: InviteAccrualsTable;
   refund_accruals: RefundAccrualsTable;
   reward_banners: RewardBannersTable;
+  // 0032-money-desk
+  withdrawal_approvals: WithdrawalApprovalsTable;
+  adjustments: AdjustmentsTable;
+  // 0016-operators
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  audit_log: AuditLogTable;
+  // 0035-reports
+  game_rounds: GameRoundsTable;
+  report_round_cursors: ReportRoundCursorsTable;
+  member_first_deposits: MemberFirstDepositsTable;
+  report_days: ReportDaysTable;
+  report_ledger_daily: ReportLedgerDailyTable;
+  report_game_daily: ReportGameDailyTable;
+  report_member_daily: ReportMemberDailyTable;
 };

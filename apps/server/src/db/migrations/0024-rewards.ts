@@ -105,7 +105,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Rounds pulled from the providers: a round id is stored once, and counts toward at most one bonus.
   await db.schema
-    .createTable('game_rounds')
+    .createTable('reward_rounds')
     .addColumn('game_code', 'text', (c) => c.notNull())
     .addColumn('round_id', 'text', (c) => c.notNull())
     .addColumn('member_id', 'uuid', (c) => c.notNull())
@@ -114,10 +114,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payout', 'bigint', (c) => c.notNull())
     .addColumn('played_at', 'timestamptz', (c) => c.notNull())
     .addColumn('bonus_id', 'uuid')
-    .addPrimaryKeyConstraint('game_rounds_pk', ['game_code', 'round_id'])
+    .addPrimaryKeyConstraint('reward_rounds_pk', ['game_code', 'round_id'])
     .execute();
   await db.schema
-    .createTable('round_cursors')
+    .createTable('reward_round_cursors')
     .addColumn('game_code', 'text', (c) => c.primaryKey())
     .addColumn('since', 'timestamptz', (c) => c.notNull())
     .addColumn('lease_until', 'timestamptz')
@@ -188,8 +188,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'invite_accruals',
     'accrual_days',
     'daily_play',
-    'round_cursors',
-    'game_rounds',
+    'reward_round_cursors',
+    'reward_rounds',
   ]) {
     await db.schema.dropTable(table).execute();
   }

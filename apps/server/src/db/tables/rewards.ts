@@ -60,7 +60,7 @@ export type MemberBonusesTable = {
   ended_at: Date | null;
 };
 
-export type GameRoundsTable = {
+export type RewardRoundsTable = {
   game_code: string;
   round_id: string;
   member_id: string;
@@ -71,7 +71,7 @@ export type GameRoundsTable = {
   bonus_id: string | null;
 };
 
-export type RoundCursorsTable = {
+export type RewardRoundCursorsTable = {
   game_code: string;
   since: At;
   lease_until: Date | null;

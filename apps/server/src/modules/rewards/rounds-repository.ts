@@ -11,12 +11,12 @@ export function createRoundsRepository(db: Kysely<DB>) {
      */
     async leaseCursor(gameCode: string, owner: string, now: Date, leaseMs: number, firstSince: Date): Promise<Date | undefined> {
       await db
-        .insertInto('round_cursors')
+        .insertInto('reward_round_cursors')
         .values({ game_code: gameCode, since: firstSince, lease_until: null, lease_owner: null })
         .onConflict((oc) => oc.column('game_code').doNothing())
         .execute();
       const row = await db
-        .updateTable('round_cursors')
+        .updateTable('reward_round_cursors')
         .set({ lease_until: new Date(now.getTime() + leaseMs), lease_owner: owner })
         .where('game_code', '=', gameCode)
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
@@ -28,7 +28,7 @@ export function createRoundsRepository(db: Kysely<DB>) {
     /** Moves the cursor on and frees it, if this pass still owns it. */
     async releaseCursor(gameCode: string, owner: string, since: Date | null): Promise<void> {
       await db
-        .updateTable('round_cursors')
+        .updateTable('reward_round_cursors')
         .set((eb) => ({ lease_until: null, lease_owner: null, since: since ?? eb.ref('since') }))
         .where('game_code', '=', gameCode)
         .where('lease_owner', '=', owner)
@@ -70,7 +70,7 @@ export function createRoundsRepository(db: Kysely<DB>) {
       playedAt: Date;
     }) {
       const row = await db
-        .insertInto('game_rounds')
+        .insertInto('reward_rounds')
         .values({
           game_code: round.gameCode,
           round_id: round.roundId,
@@ -111,7 +111,7 @@ export function createRoundsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       if (counted) {
         await db
-          .updateTable('game_rounds')
+          .updateTable('reward_rounds')
           .set({ bonus_id: bonusId })
           .where('game_code', '=', gameCode)
           .where('round_id', '=', roundId)
