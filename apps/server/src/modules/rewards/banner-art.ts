@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 const BANNERS: Record<string, { from: string; to: string; title: string; line: string }> = {
   'welcome.svg': { from: '#7a1f3d', to: '#e0a82e', title: 'WELCOME 100%', line: 'Deposit 100, play with 200' },
   'daily.svg': { from: '#14532d', to: '#4fb286', title: 'DAILY 10%', line: 'Every day, up to 500' },
-  'weekend.svg': { from: '#1e3a8a', to: '#7c6cf2', title: 'WEEKLY 20%', line: 'Once a week, up to 1,000' },
+  'weekend.svg': { from: '#1e3a8a', to: '#7c6cf2', title: 'WEEKLY 20%', line: 'Twice a week, up to 1,000' },
   'invite.svg': { from: '#3b1e6d', to: '#c2417a', title: 'INVITE FRIENDS', line: '1% of their play, every day' },
   'refund.svg': { from: '#0f4c5c', to: '#2a9d8f', title: 'REFUND 5%', line: 'Of yesterday\u2019s losses, back to you' },
 };
