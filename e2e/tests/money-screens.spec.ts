@@ -29,7 +29,7 @@ test('invite and refund open their dialogs after the banners, the invite receive
   await invite.getByRole('button', { name: en('common.close') }).click();
   await expect(invite).toBeHidden();
 
-  // Refund: banners, then nothing accrued yet for the demo member's seeded days... or what is there.
+  // Refund: banners, then what the member has accrued.
   await widgets.getByRole('button', { name: en('home.widgets.refund') }).click();
   const refund = page.getByRole('dialog', { name: en('refund.title') });
   await refund.getByRole('button', { name: en('refund.continue') }).click();
@@ -40,6 +40,8 @@ test('invite and refund open their dialogs after the banners, the invite receive
 
   // No prize wheel is active yet, so its place holds 'refresh all'.
   await expect(widgets.getByRole('button', { name: en('home.widgets.refreshAll') })).toBeVisible();
+  // Nothing accrued from invitees: the header's receive waits for an amount.
+  await expect(balanceHeader(page, 'en').getByRole('button', { name: en('home.receive') })).toBeDisabled();
 
   await widgets.getByRole('link', { name: en('home.widgets.bonus') }).click();
   await expect(page).toHaveURL(/\/user\/bonus$/);
