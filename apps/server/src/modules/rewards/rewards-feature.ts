@@ -8,11 +8,13 @@ import type { DB } from '../../db/schema.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createGameProviders } from '../wallet/game-providers.ts';
 import { createWalletRules } from '../wallet/wallet-rules.ts';
+import { audit } from '../admin/audit-log.ts';
 import { registerBannerArtRoutes } from './banner-art.ts';
 import { createBonusService, type BonusService } from './bonus-service.ts';
 import { createInviteRefundService, type InviteRefundService } from './invite-refund-service.ts';
 import { createOperatorRewardsService, type OperatorRewardsService } from './operator-rewards-service.ts';
 import { createRewardsJob, scheduleRewardsJob, type RewardsJob } from './rewards-job.ts';
+import { registerRewardsAdminRoutes } from './rewards-admin-routes.ts';
 import { registerRewardsRoutes } from './rewards-routes.ts';
 import { createRewardsRules } from './rewards-rules.ts';
 
@@ -50,7 +52,9 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
     register() {
       registerRewardsRoutes(app, { bonuses, rewards });
       registerBannerArtRoutes(app);
-      app.decorate('operatorRewards', createOperatorRewardsService({ db, clock }));
+      const operator = createOperatorRewardsService({ db, clock, audit: (trx, record) => audit(trx, record) });
+      app.decorate('operatorRewards', operator);
+      registerRewardsAdminRoutes(app, operator);
       const walletRules = createWalletRules({ settings: deps.settings, clock, onInvalid: () => undefined });
       const providers = createGameProviders({
         apiBaseUrl: createSelfUrl(app, config.sandboxBaseUrl),
