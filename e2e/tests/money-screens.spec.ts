@@ -13,22 +13,35 @@ test.beforeEach(async ({ page }) => {
   await acceptAgreement(page, 'en');
 });
 
-test('the widgets of features still to come say so plainly, and bonus conditions lead to /user/bonus', async ({ page }) => {
+test('invite and refund open their dialogs after the banners, the invite receive waits for an amount, and bonus conditions lead to /user/bonus', async ({
+  page,
+}) => {
   const widgets = page.getByRole('region', { name: en('home.widgets.title') });
-  for (const widget of ['invite', 'refund'] as const) {
-    await widgets.getByRole('button', { name: en(`home.widgets.${widget}`) }).click();
-    const dialog = page.getByRole('dialog', { name: en(`home.widgets.${widget}`) });
-    await expect(dialog.getByText(en(`home.later.${widget}`))).toBeVisible();
-    if (widget === 'invite') await expectAccessible(page);
-    await dialog.getByRole('button', { name: en('common.close') }).click();
-    await expect(dialog).toBeHidden();
-  }
+  // Invite: the operator's banners first, then the member's own link.
+  await widgets.getByRole('button', { name: en('home.widgets.invite') }).click();
+  const invite = page.getByRole('dialog', { name: en('invite.title') });
+  await expect(invite.getByRole('region', { name: en('invite.banners') })).toBeVisible();
+  await expectAccessible(page);
+  await invite.getByRole('button', { name: en('invite.continue') }).click();
+  await expect(invite.getByText(/\/register\?code=PR\d+$/)).toBeVisible();
+  await expect(invite.getByRole('button', { name: en('invite.copy') })).toBeEnabled();
+  await expectAccessible(page);
+  await invite.getByRole('button', { name: en('common.close') }).click();
+  await expect(invite).toBeHidden();
+
+  // Refund: banners, then what the member has accrued.
+  await widgets.getByRole('button', { name: en('home.widgets.refund') }).click();
+  const refund = page.getByRole('dialog', { name: en('refund.title') });
+  await refund.getByRole('button', { name: en('refund.continue') }).click();
+  await expect(refund.getByText(en('refund.accrued'))).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(refund).toBeHidden();
+
   // No prize wheel is active yet, so its place holds 'refresh all'.
   await expect(widgets.getByRole('button', { name: en('home.widgets.refreshAll') })).toBeVisible();
-
-  await balanceHeader(page, 'en').getByRole('button', { name: en('home.receive') }).click();
-  await expect(page.getByRole('dialog', { name: en('home.inviteBonus') }).getByText(en('home.later.inviteBonus'))).toBeVisible();
-  await page.keyboard.press('Escape');
+  // Nothing accrued from invitees: the header's receive waits for an amount.
+  await expect(balanceHeader(page, 'en').getByRole('button', { name: en('home.receive') })).toBeDisabled();
 
   await widgets.getByRole('link', { name: en('home.widgets.bonus') }).click();
   await expect(page).toHaveURL(/\/user\/bonus$/);
@@ -36,7 +49,9 @@ test('the widgets of features still to come say so plainly, and bonus conditions
 
 test('reset password warns that play waits for it, then shows the new password', async ({ page }) => {
   const name = 'Imi Lanterns';
-  await gameCard(page, name).getByRole('button', { name: en('home.games.open') }).click();
+  await gameCard(page, name)
+    .getByRole('button', { name: en('home.games.open') })
+    .click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.getByRole('button', { name: en('home.games.open') }).click();
   const copyPassword = page.getByRole('button', { name: en('home.gameDialog.copy', { label: en('home.gameDialog.password') }) });
@@ -73,14 +88,19 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
     await route.fulfill({ json: { total: rows.length, statements: rows.slice(from, from + body.limit) } });
   });
 
-  await page.getByRole('navigation', { name: en('nav.member') }).getByRole('link', { name: en('nav.statement') }).click();
+  await page
+    .getByRole('navigation', { name: en('nav.member') })
+    .getByRole('link', { name: en('nav.statement') })
+    .click();
   const list = page.getByRole('list', { name: en('statement.listLabel') });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const first = list.getByRole('listitem').first();
   await expect(first).toContainText(en('statement.status.progress'));
   await expect(first).toContainText('2 hours ago');
   await expect(first.getByText('-10.00', { exact: true })).toBeVisible();
-  await expect(list.getByRole('listitem').nth(1)).toContainText(`${en('statement.channel.slip')} · ${en('statement.reference', { reference: '…F00001' })}`);
+  await expect(list.getByRole('listitem').nth(1)).toContainText(
+    `${en('statement.channel.slip')} · ${en('statement.reference', { reference: '…F00001' })}`,
+  );
   const pages = page.getByRole('navigation', { name: en('statement.pages') });
   await expect(pages.getByText(en('common.pageOf', { page: '1', total: '3' }))).toBeVisible();
   await expect(pages.getByRole('button', { name: en('common.previousPage') })).toBeDisabled();
@@ -90,9 +110,15 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
   await pages.getByRole('button', { name: en('common.nextPage') }).click();
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(pages.getByRole('button', { name: en('common.nextPage') })).toBeDisabled();
-  expect(asked).toEqual([{ page: 1, limit: 10 }, { page: 2, limit: 10 }, { page: 3, limit: 10 }]);
+  expect(asked).toEqual([
+    { page: 1, limit: 10 },
+    { page: 2, limit: 10 },
+    { page: 3, limit: 10 },
+  ]);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: en('statement.slips') }).click();
-  await expect(page.getByRole('dialog', { name: en('statement.slips') }).getByRole('button', { name: en('statement.slipDialog.refresh') })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: en('statement.slips') }).getByRole('button', { name: en('statement.slipDialog.refresh') }),
+  ).toBeVisible();
 });

@@ -114,6 +114,15 @@ export const ADMIN_ROUTES = {
     canned: r('GET', '/chat/canned-replies', 'chat.reply'),
     cannedUpdate: r('PUT', '/chat/canned-replies', 'chat.reply'),
   },
+  /** Rewards (rewards.ts): bonus and promotion definitions, banners, a member's bonuses (docs/rewards.md, "Operator side"). */
+  rewards: {
+    definitions: r('GET', '/rewards/definitions', 'rewards.manage'),
+    createDefinition: r('POST', '/rewards/definitions', 'rewards.manage'),
+    updateDefinition: r('PUT', '/rewards/definitions/:id', 'rewards.manage'),
+    banners: r('PUT', '/rewards/banners/:placement', 'rewards.manage'),
+    memberBonuses: r('GET', '/rewards/members/:id/bonuses', 'rewards.manage'),
+    endBonus: r('POST', '/rewards/bonuses/:id/end', 'rewards.manage'),
+  },
   /** Reports (reports.ts): `:report` is one of REPORT_NAMES; the range is the query (from, to). */
   reports: {
     reconciliation: r('GET', '/reports/reconciliation', 'reports.view'),

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { expectError } from './accounts-support.ts';
+import { loginOperator, type AdminClient } from './admin-support.ts';
+import { testEngines } from './engines.ts';
+import { activeBonus, ok, type TUserBonus } from './rewards-support.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
+import { expectHealthy, walletBalance, walletMember } from './wallet-support.ts';
+
+const R = ADMIN_ROUTES.rewards;
+
+describe.each(testEngines())('rewards in the back office (%s database)', (engine) => {
+  let t: TestApp;
+  let marketing: AdminClient;
+  let support: AdminClient;
+  beforeAll(async () => {
+    t = await startTestApp(engine, {});
+    marketing = await loginOperator(t, ['marketing']);
+    support = await loginOperator(t, ['support']);
+  });
+  afterEach(() => expectHealthy(t));
+  afterAll(() => t.close());
+
+  const definition = {
+    origin: 'promotion',
+    code: 'opcode1',
+    names: { th: 'ท', la: 'ລ', en: 'Op promo' },
+    notices: { th: 'ท {percentFail}', la: 'ລ {percentFail}', en: 'Keep {percentFail}%' },
+    type: 'limit',
+    maxReceived: 1,
+    percent: 10,
+    maxBonus: 100,
+    minDeposit: 100,
+    turnover: 2,
+    percentFail: 25,
+    categoryWeights: { slot: 100, sport: 50, lotto: 0 },
+    banners: [
+      { image: 'javascript:alert(1)', html: '<b>x</b>' },
+      { image: '/assets/banners/welcome.svg', html: '<p onclick="x">Hi</p><script>1</script>' },
+    ],
+    active: true,
+    validFrom: null,
+    validTo: null,
+    expiryDays: 3,
+    maxUses: 10,
+  };
+
+  it('defines a promotion with sanitized banners; an edit leaves a granted bonus its terms; an operator ends a bonus with a reason', async () => {
+    expect((await support.call(R.definitions)).statusCode).toBe(403);
+    const created = await marketing.call(R.createDefinition, {}, definition);
+    expect(created.statusCode, created.body).toBe(201);
+    const def = created.json<{ id: string; code: string; banners: { image: string; html: string }[] }>();
+    expect(def.code).toBe('OPCODE1');
+    expect(def.banners).toEqual([
+      { image: '/assets/banners/welcome.svg', html: '&lt;p onclick=&quot;x&quot;&gt;Hi&lt;script&gt;1&lt;/script&gt;' },
+    ]);
+
+    const m = await walletMember(t, 100_000n);
+    const granted = ok<TUserBonus>(
+      await t.app.inject({ method: 'GET', url: '/api/promotion/activate/opcode1', headers: { authorization: `Bearer ${m.token}` } }),
+    );
+    expect(granted).toMatchObject({ credit: 100, percentFail: 25 });
+    ok(await marketing.call(R.updateDefinition, { id: def.id }, { ...definition, percentFail: 90 }));
+    expect((await activeBonus(t, m.token)).percentFail).toBe(25);
+
+    const history = ok<{ bonuses: { id: string; status: string }[] }>(await marketing.call(R.memberBonuses, { id: m.id }));
+    expect(history.bonuses).toEqual([expect.objectContaining({ id: granted._id, status: 'active' })]);
+    const ended = ok<{ status: string; endReason: string; takenBack: number }>(
+      await marketing.call(R.endBonus, { id: granted._id }, { reason: 'abuse of the offer', keepPercent: 0 }),
+    );
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'operator: abuse of the offer', takenBack: 100 });
+    expect(await walletBalance(t, m.id)).toBe(100_000n);
+    expectError(await marketing.call(R.endBonus, { id: granted._id }, { reason: 'again please' }), 404, 'NO_DATA');
+    const trail = await t.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'rewards.%').execute();
+    expect(trail.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['rewards.definition.create', 'rewards.definition.update', 'rewards.bonus.end']),
+    );
+  });
+
+  it('replaces the invite banners through the allow-list', async () => {
+    const res = await marketing.call(
+      R.banners,
+      { placement: 'invite' },
+      { banners: [{ image: '/assets/banners/invite.svg', html: '<i>hey</i><img src=x>' }] },
+    );
+    expect(res.json()).toEqual([{ image: '/assets/banners/invite.svg', html: '<i>hey</i>&lt;img src=x&gt;' }]);
+    const m = await walletMember(t, 0n);
+    const banners = await t.app.inject({ method: 'GET', url: '/api/invite/banners', headers: { authorization: `Bearer ${m.token}` } });
+    expect(banners.json()).toEqual([{ image: '/assets/banners/invite.svg', html: '<i>hey</i>&lt;img src=x&gt;' }]);
+  });
+});
