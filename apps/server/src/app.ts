@@ -12,6 +12,7 @@ import type { DB } from './db/schema.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { answerClientError, answerFrameworkError, registerNulGuard, registerOversizeBodyRefusal } from './http/hostile-input.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -36,6 +37,7 @@ import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
+import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
 export type AppDeps = {
   config: Config;
@@ -64,10 +66,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One access-log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals made before routing (a malformed URL, an over-long path parameter) in the house shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
+  registerOversizeBodyRefusal(app);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
   registerGracefulClose(app);
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
@@ -121,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
-  await registerDepositFeature(app, {
+  const deposits = await registerDepositFeature(app, {
     truelinkKey,
     config: deps.config,
     db: deps.db,
@@ -131,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
+  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 
@@ -141,6 +149,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
-  await registerWebApp(app, deps.config.webDist, { truelinkKey }, deps.config.adminDist);
+  await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
   return app;
 }

@@ -21,6 +21,8 @@ const ZEnv = z.object({
   ADMIN_DIST: z.string().optional(),
   /** Mount the built-in simulators under /sandbox (off in a real deployment). */
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  /** The second switch that lets a production server start with the simulators mounted (docs/security.md). */
+  SANDBOX_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
   TOKEN_SECRET: z.string().min(32).optional(),
   TRUELINK_SECRET: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
@@ -78,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const refusal = sandboxRefusal(e);
+  if (refusal) throw new ConfigError(refusal);
   const dataDir = path.resolve(e.DATA_DIR);
   const stored = loadOrCreateSecrets(dataDir);
   return {
@@ -102,6 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
     },
   };
+}
+
+/**
+ * The sandbox lets anyone, without a login, approve withdrawals and pay any QR
+ * (docs/security.md, "The sandbox in production"): a production server refuses
+ * to start with it on unless SANDBOX_IN_PRODUCTION=1 says it is meant. One line.
+ */
+export function sandboxRefusal(env: Pick<NodeJS.ProcessEnv, 'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION'>): string | undefined {
+  const production = env.NODE_ENV === 'production';
+  const sandbox = (env.SANDBOX ?? 'on') === 'on';
+  if (!production || !sandbox || env.SANDBOX_IN_PRODUCTION === '1') return undefined;
+  return 'Refusing to start: NODE_ENV=production with SANDBOX=on mounts the simulators (anyone could approve withdrawals and pay QRs); set SANDBOX=off, or SANDBOX_IN_PRODUCTION=1 for a public demo.';
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

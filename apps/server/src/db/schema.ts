@@ -7,6 +7,7 @@ import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccou
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
+import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
 import type {
   GameRoundsTable,
@@ -65,6 +66,9 @@ export type DB = {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
+  // 0032-money-desk
+  withdrawal_approvals: WithdrawalApprovalsTable;
+  adjustments: AdjustmentsTable;
   // 0016-operators
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

@@ -11,15 +11,11 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * Unknown /api paths answer 404 JSON.
  *
  * index.html goes out with the start-time values the web needs and must not
- * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links"),
+ * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links";
+ * the sandbox flag behind the demo strip),
  * and with the route's own chunks announced (see routePreloadLinks).
  */
-export async function registerWebApp(
-  app: FastifyInstance,
-  webDist: string,
-  page: { truelinkKey?: string } = {},
-  adminDist?: string,
-): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string, page: PageValues = {}, adminDist?: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, staticOptions(webDist));
@@ -53,6 +49,9 @@ export async function registerWebApp(
   });
 }
 
+/** What the page carries from the server's start: the gift-link key, and whether the simulators run (the demo strip). */
+type PageValues = { truelinkKey?: string; sandbox?: boolean };
+
 function staticOptions(root: string): FastifyStaticOptions {
   return {
     root,
@@ -69,10 +68,12 @@ function staticOptions(root: string): FastifyStaticOptions {
 }
 
 /** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
-async function indexHtml(webDist: string, page: { truelinkKey?: string }, url: string): Promise<string> {
+async function indexHtml(webDist: string, page: PageValues, url: string): Promise<string> {
   const [html, preloads] = await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);
   // base64url only: nothing to escape, and nothing here can close the tag.
-  const meta = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
+  const key = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
+  // docs/security.md, "The sandbox in production": every page says it is a demo.
+  const meta = page.sandbox ? `${key}<meta name="jetton-sandbox" content="on">` : key;
   return html.replace('</head>', `${meta}${preloads}</head>`);
 }
 

@@ -169,7 +169,10 @@ export const ZAdminDepositNotice = z.object({
   decidedAt: z.iso.datetime().nullable(),
 });
 export type TAdminDepositNotice = z.infer<typeof ZAdminDepositNotice>;
-export const ZDepositNoticeQuery = z.object({ status: z.enum(['processing', 'success', 'failed', 'all']).default('processing'), ...ZPageQuery });
+export const ZDepositNoticeQuery = z.object({
+  status: z.enum(['processing', 'success', 'failed', 'all']).default('processing'),
+  ...ZPageQuery,
+});
 export const ZDepositNoticeList = z.object({ notices: z.array(ZAdminDepositNotice), total: z.number().int() });
 export const ZNoticeDecisionRequest = z.object({ reason: ZReason.optional() });
 
