@@ -34,6 +34,7 @@ import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
+import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
@@ -103,14 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
   const admin = registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings });
+  const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerWalletFeature(app, {
     config: deps.config,
     db: deps.db,
     clock,
     settings,
     profile: accounts.profile,
+    inviteAmount: rewards.rewards.inviteAmount,
     startJobs: deps.startJobs ?? true,
   });
+  rewards.register();
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,
@@ -137,7 +141,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     startJobs: deps.startJobs ?? true,
   });
-  await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
+  await registerWithdrawFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    startJobs: deps.startJobs ?? true,
+    bonuses: rewards.bonuses,
+  });
   registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
 import { seedDemoMember } from './modules/account/demo-member.ts';
 import { seedGames } from './modules/games/seed-games.ts';
+import { seedRewards } from './modules/rewards/seed-rewards.ts';
 import { demoLookupContent } from './modules/lookup/demo-content.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { LOOKUP_SETTINGS, type LookupName } from './modules/lookup/settings-keys.ts';
@@ -16,4 +17,5 @@ export async function seedDatabase(db: Kysely<DB>, options: { demoMember: boolea
   // A real deployment (SANDBOX=off) gets no member with a published password.
   if (options.demoMember) await seedDemoMember(db);
   await seedGames(db);
+  await seedRewards(db);
 }

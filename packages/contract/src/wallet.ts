@@ -68,7 +68,10 @@ export type TSlip = z.infer<typeof ZSlip>;
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'adjustment'] as const;
 
 /** How a statement line's money came in or went out; the web words each kind in the member's language. */
-export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout'] as const;
+export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout', 'reward'] as const;
+
+/** What a bonus line's money belongs to (docs/rewards.md, "On the statement"). */
+export const REWARD_KINDS = ['bonus', 'promotion', 'refund', 'spin', 'invite'] as const;
 
 /**
  * The machine-readable part of a deposit's or withdrawal's description, like
@@ -76,7 +79,8 @@ export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout']
  * - slip: a bank transfer proved by a slip; reference is the bank's transaction reference (on the member's slip);
  * - qr: a QR payment at a gateway; reference is the payment reference the member's bank app shows, if known;
  * - giftlink: a TrueMoney gift link; manual: a bank transfer the staff confirmed;
- * - payout: a withdrawal to the member's bank account (the bank's code, the last digits of the account number).
+ * - payout: a withdrawal to the member's bank account (the bank's code, the last digits of the account number);
+ * - reward: a bonus credited or taken back (bonus lines): what it belongs to and its code (a bonus or promotion code).
  */
 export const ZStatementChannel = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slip'), reference: text().nullable() }),
@@ -84,6 +88,7 @@ export const ZStatementChannel = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('giftlink') }),
   z.object({ kind: z.literal('manual') }),
   z.object({ kind: z.literal('payout'), bankCode: text(), accountEnd: text() }),
+  z.object({ kind: z.literal('reward'), reward: z.enum(REWARD_KINDS), code: text().nullable() }),
 ]);
 export type TStatementChannel = z.infer<typeof ZStatementChannel>;
 
@@ -95,7 +100,7 @@ export const ZStatement = z.object({
   status: text(),
   amount: z.number(),
   createdAt: z.iso.datetime(),
-  /** Deposits and withdrawals: how the money moved (null for transfers, which have from/to, and for bonus lines). */
+  /** Deposits, withdrawals and bonus lines: how the money moved (null for transfers, which have from/to). */
   channel: ZStatementChannel.nullable(),
   /** Text for people from a linked bonus, promotion, invite, refund or lucky draw; null otherwise. */
   description: text().nullable(),

@@ -7,6 +7,17 @@ import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccou
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
+import type {
+  AccrualDaysTable,
+  BonusDefinitionsTable,
+  DailyPlayTable,
+  RewardRoundsTable,
+  InviteAccrualsTable,
+  MemberBonusesTable,
+  RefundAccrualsTable,
+  RewardBannersTable,
+  RewardRoundCursorsTable,
+} from './tables/rewards.ts';
 import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
 import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
 import type {
@@ -66,6 +77,16 @@ export type DB = {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
+  // 0024-rewards
+  bonus_definitions: BonusDefinitionsTable;
+  member_bonuses: MemberBonusesTable;
+  reward_rounds: RewardRoundsTable;
+  reward_round_cursors: RewardRoundCursorsTable;
+  daily_play: DailyPlayTable;
+  accrual_days: AccrualDaysTable;
+  invite_accruals: InviteAccrualsTable;
+  refund_accruals: RefundAccrualsTable;
+  reward_banners: RewardBannersTable;
   // 0032-money-desk
   withdrawal_approvals: WithdrawalApprovalsTable;
   adjustments: AdjustmentsTable;

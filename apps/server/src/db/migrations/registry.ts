@@ -17,6 +17,7 @@ import * as m0016 from './0016-operators.ts';
 import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
+import * as m0024 from './0024-rewards.ts';
 import * as m0032 from './0032-money-desk.ts';
 import * as m0035 from './0035-reports.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0020-chat': m0020,
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
+  '0024-rewards': m0024,
   '0032-money-desk': m0032,
   '0035-reports': m0035,
 };

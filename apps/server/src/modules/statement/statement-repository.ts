@@ -19,6 +19,9 @@ export type StatementRow = {
   /** withdrawal: the member's bank account the money goes to. */
   bank_code: string | null;
   bank_account_no: string | null;
+  /** bonus.* entry: the member bonus's origin and code (member_bonuses, by the entry's reference: the bonus id). */
+  bonus_origin: string | null;
+  bonus_code: string | null;
   created_at: Date;
 };
 
@@ -50,7 +53,8 @@ export function createStatementRepository(db: Kysely<DB>) {
                  when 'withdrawal' then case w.status when 'success' then 'SUCCESS' when 'failed' then 'FAILED' when 'rejected' then 'FAILED' else 'processing' end
                  else 'SUCCESS'
                end as status,
-               q.provider as qr_provider, q.provider_ref as qr_reference, e.reference, w.bank_code, w.bank_account_no
+               q.provider as qr_provider, q.provider_ref as qr_reference, e.reference, w.bank_code, w.bank_account_no,
+               b.origin as bonus_origin, b.code as bonus_code
         from (select coalesce((select lines from statement_heads where member_id = ${memberId}), 0) as total) h
         left join lateral (
           select * from statement_lines l
@@ -70,6 +74,10 @@ export function createStatementRepository(db: Kysely<DB>) {
         left join lateral (
           select q.provider, q.provider_ref from qr_codes q where q.id = (case when e.kind = 'deposit.qr' then e.reference::uuid end) limit 1
         ) q on true
+        left join lateral (
+          select b.origin, b.code from member_bonuses b
+          where b.id = (case when e.kind in ('bonus.grant', 'bonus.finish') then e.reference::uuid end) limit 1
+        ) b on true
         order by l.seq desc`.execute(db);
       const total = Number(rows[0]?.total ?? 0n);
       return { total, rows: rows.filter((r) => r.seq !== null) };

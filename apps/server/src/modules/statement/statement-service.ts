@@ -1,5 +1,5 @@
 import type { TStatement, TStatementChannel, TStatementResponse } from '@jetton/contract/wallet';
-import { STATEMENT_TYPES, WALLET } from '@jetton/contract/wallet';
+import { REWARD_KINDS, STATEMENT_TYPES, WALLET } from '@jetton/contract/wallet';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import { fromMinor } from '@jetton/contract/money';
 import type { StatementRepository, StatementRow } from './statement-repository.ts';
@@ -18,7 +18,7 @@ function statementType(row: StatementRow): TStatement['statementType'] {
 const isQrProvider = (code: string): code is QrProvider => (QR_PROVIDERS as readonly string[]).includes(code);
 
 /**
- * How a deposit came in, from its entry: codes and references the member can
+ * How a deposit came in (or what a bonus line belongs to), from its entry: codes and references the member can
  * recognise (the web words them), never the ledger's internal ids (a slip id,
  * a voucher hash, a notice id) nor its memo text. Other kinds have none.
  */
@@ -36,6 +36,13 @@ function depositChannel(row: StatementRow): TStatementChannel | null {
       return { kind: 'giftlink' };
     case 'deposit.manual':
       return { kind: 'manual' };
+    case 'invite.receive':
+      return { kind: 'reward', reward: 'invite', code: null };
+    case 'bonus.grant':
+    case 'bonus.finish': {
+      const reward = REWARD_KINDS.find((k) => k === row.bonus_origin);
+      return reward ? { kind: 'reward', reward, code: reward === 'bonus' || reward === 'promotion' ? row.bonus_code : null } : null;
+    }
     default:
       return null;
   }

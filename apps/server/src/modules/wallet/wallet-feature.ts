@@ -35,6 +35,8 @@ type Deps = {
   clock: Clock;
   settings: SettingsRepository;
   profile: ProfileService;
+  /** The accrued invite bonus of a member, from the rewards module. */
+  inviteAmount: (memberId: string) => Promise<bigint>;
   /** Run the reconciliation job on a timer (tests drive it with app.transferReconciler.runOnce()). */
   startJobs: boolean;
 };
@@ -66,7 +68,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const settlement = createTransferSettlement({ clock });
 
   const gameAccounts = createGameAccountService({ db, clock, games, accounts, wallet, access, passwords, log });
-  const summary = createWalletService({ db, profile: deps.profile, wallet, gameAccounts });
+  const summary = createWalletService({ db, profile: deps.profile, wallet, gameAccounts, inviteAmount: deps.inviteAmount });
   const refresh = createRefreshService({ db, clock, rules, accounts, wallet, access, gameAccounts, log });
   const transfers = createTransferService({ db, clock, rules, access, settlement, log });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });

@@ -10,7 +10,7 @@ import { createIdempotency } from '../../http/idempotency.ts';
 import { createPayoutJob, schedulePayouts } from './payout-job.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
-import { noBonusesYet, type BonusGate } from './bonus-gate.ts';
+import { noBonuses, type BonusGate } from './bonus-gate.ts';
 import { registerWithdrawRoutes } from './withdraw-routes.ts';
 import { createWithdrawRules } from './withdraw-rules.ts';
 import { createWithdrawService } from './withdraw-service.ts';
@@ -23,7 +23,7 @@ type Deps = {
   settings: SettingsRepository;
   /** Run the payout job on a timer (tests drive it with app.payoutJob.runOnce()). */
   startJobs: boolean;
-  /** The bonus module's answer to "may this member withdraw?" (none until bonuses exist). */
+  /** The rewards module's answer to "may this member withdraw?" (nobody has a bonus without it). */
   bonuses?: BonusGate;
 };
 
@@ -47,7 +47,7 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
     timeoutMs: async () => (await rules.get()).payoutTimeoutMs,
   });
 
-  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonusesYet });
+  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonuses });
   registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
 
   const job = createPayoutJob({ db, clock, rules, gateway, log: app.log });

@@ -45,7 +45,7 @@ export function createWithdrawService(deps: Deps) {
       const limits = await deps.lookups.get('withdraw');
       // Out of range is a malformed request here: the web checks the same limits before sending.
       if (amount < toMinor(limits.withdrawMin) || amount > toMinor(limits.withdrawMax)) throw new AppError('KEY_INVALID');
-      if (await deps.bonuses.activeBonusBlocksWithdrawal(member.memberId)) throw new AppError('BONUS_REMAINING');
+      if (await deps.bonuses.activeBonusBlocksWithdrawal(member.memberId, amount)) throw new AppError('BONUS_REMAINING');
       const destination = await createWithdrawRepository(db).memberDestination(member.memberId);
       if (!destination) throw new AppError('invalid-token');
       if (!destination.bank_code || !destination.bank_account_no) throw new AppError('NO_BANK');
@@ -57,6 +57,7 @@ export function createWithdrawService(deps: Deps) {
       // The hold and the row commit together: a short wallet (MONEY_NOT_ENOUGH) leaves neither.
       return withMoneyTransaction(db, async (trx) => {
         const hold = await holdWithdrawal(trx, { id, memberId: member.memberId, currency: destination.currency, amount });
+        await deps.bonuses.finishOnWithdrawal(trx, member.memberId);
         return createWithdrawRepository(trx).insert({
           id,
           member_id: member.memberId,

@@ -15,6 +15,7 @@ type BalanceHeaderProps = {
   onCheckBalance: () => void;
   onTransfer: () => void;
   onReceiveInvite: () => void;
+  receiving: boolean;
 };
 
 /**
@@ -22,7 +23,7 @@ type BalanceHeaderProps = {
  * (wallet + every game) large with tabular numerals, 'check balance' with the
  * last update, and the invite bonus with its receive button.
  */
-export function BalanceHeader({ wallet, lastSync, checking, onCheckBalance, onTransfer, onReceiveInvite }: BalanceHeaderProps) {
+export function BalanceHeader({ wallet, lastSync, checking, onCheckBalance, onTransfer, onReceiveInvite, receiving }: BalanceHeaderProps) {
   const { t } = useTranslation();
   const totalId = useId();
   return (
@@ -70,7 +71,13 @@ export function BalanceHeader({ wallet, lastSync, checking, onCheckBalance, onTr
           <span>{t('home.inviteBonus')}</span>
           <strong className={styles.number}>{formatMoney(wallet.invite.amount)}</strong>
         </p>
-        <Button variant="ghost" className={styles.receive} onClick={onReceiveInvite} aria-haspopup="dialog">
+        <Button
+          variant="ghost"
+          className={styles.receive}
+          onClick={onReceiveInvite}
+          loading={receiving}
+          disabled={receiving || wallet.invite.amount <= 0}
+        >
           {t('home.receive')}
         </Button>
       </div>

@@ -5,7 +5,7 @@ type WalletSheetProps = { open: boolean; onClose: () => void; wallet: TWalletRes
 
 /**
  * What the home screen shows from other features: the game cards and the
- * transfer, deposit, withdraw and game-account dialogs. Features do not import
+ * transfer, deposit, withdraw, game-account, invite and refund dialogs. Features do not import
  * each other, so home names only the shapes it needs and the app layer
  * (`app/home-route.tsx`) passes the real components.
  */
@@ -15,4 +15,6 @@ export type HomeParts = {
   DepositSheet: ComponentType<WalletSheetProps>;
   WithdrawSheet: ComponentType<{ open: boolean; onClose: () => void; walletAmount: number }>;
   GameAccountSheet: ComponentType<{ game: TGameAccount | undefined; walletAmount: number; onClose: () => void }>;
+  InviteSheet: ComponentType<{ open: boolean; onClose: () => void; counts: { success: number; fail: number } }>;
+  RefundSheet: ComponentType<{ open: boolean; onClose: () => void }>;
 };

@@ -14,6 +14,7 @@ import { BalanceHeader } from './balance-header';
 import { BankAccountCard } from './bank-account-card';
 import type { HomeParts } from './home-parts';
 import { useAgreement } from './use-agreement';
+import { useReceiveInvite } from './use-receive-invite';
 import { WalletWidgets, type LaterWidget } from './wallet-widgets';
 import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from '@/lib/wallet-api';
 import styles from './home-screen.module.css';
@@ -23,14 +24,16 @@ type OpenSheet =
   | { kind: 'game'; code: string }
   | { kind: 'deposit' }
   | { kind: 'withdraw' }
-  | { kind: 'later'; widget: Exclude<LaterWidget, 'deposit' | 'withdraw'> | 'inviteBonus' }
+  | { kind: 'invite' }
+  | { kind: 'refund' }
+  | { kind: 'later'; widget: Exclude<LaterWidget, 'deposit' | 'withdraw' | 'invite' | 'refund'> }
   | { kind: 'bankName' }
   | null;
 
 /**
  * /user/home (docs/screens.md, "Home"): the balance header, wallet widgets, the
  * member's bank account and the game-account cards by category, with the
- * transfer, game account, agreement and bank-name dialogs.
+ * transfer, game account, invite, refund, agreement and bank-name dialogs.
  */
 export function HomeScreen({ parts }: { parts: HomeParts }) {
   const { t } = useTranslation();
@@ -59,10 +62,11 @@ export function HomeScreen({ parts }: { parts: HomeParts }) {
 }
 
 function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts }) {
-  const { GameSections, TransferSheet, DepositSheet, WithdrawSheet, GameAccountSheet } = parts;
+  const { GameSections, TransferSheet, DepositSheet, WithdrawSheet, GameAccountSheet, InviteSheet, RefundSheet } = parts;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const refresh = useRefreshSlots();
+  const receiveInvite = useReceiveInvite();
   const [lastSync, setLastSync] = useState(readLastSync);
   const [open, setOpen] = useState<OpenSheet>(null);
   const agreement = useAgreement();
@@ -85,7 +89,13 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         checking={refresh.isPending}
         onCheckBalance={checkBalance}
         onTransfer={() => setOpen({ kind: 'transfer' })}
-        onReceiveInvite={() => setOpen({ kind: 'later', widget: 'inviteBonus' })}
+        receiving={receiveInvite.isPending}
+        onReceiveInvite={() =>
+          receiveInvite.mutate(undefined, {
+            onSuccess: ({ message }) => showToast(translateError(t, message), 'success'),
+            onError: (error) => showToast(translateError(t, error.code), 'danger'),
+          })
+        }
       />
       <WalletWidgets
         // The prize wheel is not built yet; until a wheel can be active, 'refresh all' takes its place.
@@ -94,9 +104,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         invite={data.invite}
         refreshing={refresh.isPending}
         onRefreshAll={checkBalance}
-        onOpen={(widget) =>
-          setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })
-        }
+        onOpen={(widget) => setOpen(widget === 'spin' ? { kind: 'later', widget } : { kind: widget })}
       />
       <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
       <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />
@@ -109,10 +117,12 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         walletAmount={data.wallet.amount}
         onClose={close}
       />
+      <InviteSheet open={open?.kind === 'invite'} onClose={close} counts={data.invite} />
+      <RefundSheet open={open?.kind === 'refund'} onClose={close} />
       <ComingSoonSheet
         open={later !== null}
         onClose={close}
-        title={later === null ? '' : later === 'inviteBonus' ? t('home.inviteBonus') : t(`home.widgets.${later}`)}
+        title={later === null ? '' : t(`home.widgets.${later}`)}
         text={later === null ? '' : t(`home.later.${later}`)}
       />
       <AgreementSheet

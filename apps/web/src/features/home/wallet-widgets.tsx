@@ -14,7 +14,7 @@ import {
 import { cx } from '@/lib/cx';
 import styles from './wallet-widgets.module.css';
 
-/** Widgets whose dialogs are not built yet: each opens an honest "not available yet". */
+/** Widgets that open a dialog (the prize wheel's is not built yet: it opens an honest "not available yet"). */
 export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
@@ -48,12 +48,7 @@ export function WalletWidgets({ wheelActive, coin, invite, refreshing, onRefresh
           {wheelActive ? (
             later('spin', FerrisWheel, t('home.widgets.coins', { coins: coin }))
           ) : (
-            <WidgetButton
-              icon={RefreshCcw}
-              label={t('home.widgets.refreshAll')}
-              onClick={onRefreshAll}
-              busy={refreshing}
-            />
+            <WidgetButton icon={RefreshCcw} label={t('home.widgets.refreshAll')} onClick={onRefreshAll} busy={refreshing} />
           )}
         </li>
         <li>{later('invite', UserPlus, t('home.widgets.inviteCounts', { success: invite.success, fail: invite.fail }))}</li>

@@ -64,5 +64,7 @@ export function channelParts(channel: TStatementChannel, t: Translate, bankName:
       const account = [bankName(channel.bankCode), channel.accountEnd ? `··${channel.accountEnd}` : null].filter(Boolean).join(' ');
       return [t('statement.channel.payout', { account })];
     }
+    case 'reward':
+      return [t(`statement.reward.${channel.reward}`), ...(channel.code ? [channel.code] : [])];
   }
 }

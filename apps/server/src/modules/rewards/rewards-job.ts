@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { GameProvider } from '../../adapters/games/game-provider.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { schedulePeriodic, serialJob, type SerialJob } from '../../jobs/periodic-job.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
+import { previousSiteDay, siteDay, weightedBet } from './bonus-math.ts';
+import { createRoundsRepository } from './rounds-repository.ts';
+import type { RewardsRulesSource } from './rewards-rules.ts';
+
+const DAY_MS = 86_400_000;
+
+export type RewardsPass = { claimed: number; rounds: number; counted: number; expired: number; accrued: number };
+
+type Deps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  rules: RewardsRulesSource;
+  /** The provider of a game code, with the operator's current timeout. */
+  provider: (gameCode: string) => Promise<GameProvider>;
+  /** Ends bonuses past their expiry (bonus service). */
+  expireDue: () => Promise<number>;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The rewards job (docs/rewards.md, "Turnover from rounds" and "Daily
+ * accruals"), run on every node: each pass pulls new rounds from every
+ * provider (one node per provider at a time, by lease), counts them toward
+ * the active bonuses, ends expired bonuses, then accrues the invite and refund
+ * amounts of the days that have ended (each day once, whichever node gets there first).
+ */
+export function createRewardsJob(deps: Deps) {
+  const { db, clock } = deps;
+  const category = new Map<string, string>(GAME_CATALOGUE.map((g) => [g.code, g.category]));
+
+  /** One provider's new rounds: stored once each, added to the day's sums, counted toward a bonus. */
+  async function pullGame(gameCode: string): Promise<{ rounds: number; counted: number }> {
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    const owner = randomUUID();
+    const repo = createRoundsRepository(db);
+    const since = await repo.leaseCursor(gameCode, owner, now, rules.roundLeaseMs, new Date(now.getTime() - rules.roundLookbackMs));
+    if (!since) return { rounds: 0, counted: 0 };
+    let next: Date | null = null;
+    try {
+      const rounds = await (await deps.provider(gameCode)).roundHistory(since);
+      if (rounds.length === 0) return { rounds: 0, counted: 0 };
+      const members = await repo.membersByUsername(gameCode, [...new Set(rounds.map((r) => r.username))]);
+      let stored = 0;
+      let counted = 0;
+      for (const round of rounds) {
+        if (!next || round.playedAt > next) next = round.playedAt;
+        const memberId = members.get(round.username);
+        if (!memberId) continue;
+        const kind = category.get(gameCode) ?? 'slot';
+        // One transaction per round: stored once, summed once, counted once, together.
+        const didCount = await withMoneyTransaction(db, async (trx) => {
+          const r = createRoundsRepository(trx);
+          const fresh = await r.insertRound({
+            gameCode,
+            roundId: round.id,
+            memberId,
+            category: kind,
+            bet: round.bet,
+            payout: round.payout,
+            playedAt: round.playedAt,
+          });
+          if (!fresh) return null;
+          await r.addDailyPlay(memberId, siteDay(round.playedAt), kind, round.bet, round.payout);
+          const bonus = await trx
+            .selectFrom('member_bonuses')
+            .select(['id', 'category_weights'])
+            .where('member_id', '=', memberId)
+            .where('status', '=', 'active')
+            .where('activated_at', '<=', round.playedAt)
+            .executeTakeFirst();
+          if (!bonus) return false;
+          const weighted = weightedBet(round.bet, kind, bonus.category_weights);
+          if (weighted > 0n) await r.countTowardBonus(gameCode, round.id, bonus.id, weighted);
+          return weighted > 0n;
+        });
+        if (didCount !== null) stored += 1;
+        if (didCount) counted += 1;
+      }
+      return { rounds: stored, counted };
+    } finally {
+      // The cursor stays at the newest round seen: rounds of that same instant come again and are skipped as replays.
+      await repo.releaseCursor(gameCode, owner, next);
+    }
+  }
+
+  /** Accrues each ended site day not accrued yet, back `accrualCatchUpDays`. */
+  async function accrue(): Promise<number> {
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    let accrued = 0;
+    const days = Array.from({ length: rules.accrualCatchUpDays }, (_, i) =>
+      previousSiteDay(new Date(now.getTime() - i * DAY_MS)),
+    ).reverse();
+    // A cheap read first: most passes find every day done and write nothing.
+    const done = await createRoundsRepository(db).doneDays(days);
+    for (const day of days) {
+      for (const kind of ['refund', 'invite'] as const) {
+        if (done.has(`${kind}|${day}`)) continue;
+        accrued += await withMoneyTransaction(db, async (trx) => {
+          const repo = createRoundsRepository(trx);
+          if (!(await repo.claimDay(kind, day, now))) return 0;
+          return kind === 'refund' ? repo.accrueRefunds(day, rules.refundRateBp, now) : repo.accrueInvites(day, rules.inviteRateBp, now);
+        });
+      }
+    }
+    return accrued;
+  }
+
+  async function pullRounds(): Promise<{ rounds: number; counted: number }> {
+    let rounds = 0;
+    let counted = 0;
+    const inUse = await createRoundsRepository(db).gamesInUse();
+    for (const game of GAME_CATALOGUE) {
+      if (!inUse.has(game.code)) continue;
+      try {
+        const r = await pullGame(game.code);
+        rounds += r.rounds;
+        counted += r.counted;
+      } catch (error) {
+        // One provider's trouble never stops the others; its cursor stays and the next pass tries again.
+        deps.log.warn({ err: error, game: game.code }, 'rewards: round pull failed');
+      }
+    }
+    return { rounds, counted };
+  }
+
+  const job: SerialJob<RewardsPass> = serialJob(async () => {
+    const { rounds, counted } = await pullRounds();
+    const expired = await deps.expireDue();
+    const accrued = await accrue();
+    return { claimed: rounds + expired + accrued, rounds, counted, expired, accrued };
+  });
+
+  return { ...job, pullRounds, accrue };
+}
+
+export type RewardsJob = ReturnType<typeof createRewardsJob>;
+
+export function scheduleRewardsJob(app: FastifyInstance, job: RewardsJob, rules: RewardsRulesSource): void {
+  schedulePeriodic(app, job, { name: 'rewards', intervalMs: async () => (await rules.getOrDefaults()).jobIntervalMs });
+}
