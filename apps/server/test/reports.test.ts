@@ -50,7 +50,6 @@ const CHANNEL: Record<Channel, { kind: string; source: string }> = {
   giftlink: { kind: 'deposit.giftlink', source: ACCOUNT_CODES.voucherTruemoney },
   manual: { kind: 'deposit.manual', source: ACCOUNT_CODES.bank('KBANK-0123456789') },
 };
-type RewardKind = 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin';
 
 async function dateEntry(db: Kysely<DB>, entryId: bigint, at: Date): Promise<void> {
   await sql`update journal_entries set created_at = ${at} where id = ${entryId}`.execute(db);
