@@ -152,17 +152,37 @@ export function memberDays(db: Kysely<DB>, range: Range): Promise<MemberDay[]> {
 
 export type FunnelDay = { day: string; currency: string; registered: bigint; same_day: bigint; within_7_days: bigint; deposited: bigint };
 
-/** Members registered in the range by day, with their first deposits (always live: "by now" moves). */
+const registeredDay = sql.raw(bangkokDaySql('f.registered_at'));
+
+/**
+ * Members registered in the range by day, and how many of them made a first
+ * deposit: the same day, within 7 days, by now (always live: "by now" moves).
+ * Registrations come from the daily figures; deposits from the first deposits
+ * by their member's registration time (0036), never joining members.
+ */
 export async function funnelDays(db: Kysely<DB>, range: Range): Promise<FunnelDay[]> {
-  const { rows } = await sql<FunnelDay>`
-    select ${memberDay} as day, m.currency, count(*)::bigint as registered,
-           count(*) filter (where ${firstDay} = ${memberDay})::bigint as same_day,
-           count(*) filter (where f.first_at < m.created_at + interval '7 days')::bigint as within_7_days,
-           count(f.member_id)::bigint as deposited
-    from members m left join member_first_deposits f on f.member_id = m.id
-    where m.created_at >= ${dayStart(range.from)} and m.created_at < ${dayStart(addDays(range.to, 1))}
+  const { rows } = await sql<Omit<FunnelDay, 'registered'>>`
+    select ${registeredDay} as day, f.currency,
+           count(*) filter (where ${firstDay} = ${registeredDay})::bigint as same_day,
+           count(*) filter (where f.first_at < f.registered_at + interval '7 days')::bigint as within_7_days,
+           count(*)::bigint as deposited
+    from member_first_deposits f
+    where f.registered_at >= ${dayStart(range.from)} and f.registered_at < ${dayStart(addDays(range.to, 1))}
     group by 1, 2`.execute(db);
-  return rows;
+  const deposits = new Map(rows.map((r) => [`${r.day}|${r.currency}`, r]));
+  return (await memberDays(db, range))
+    .filter((m) => BigInt(m.registrations) > 0n)
+    .map((m) => {
+      const d = deposits.get(`${m.day}|${m.currency}`);
+      return {
+        day: m.day,
+        currency: m.currency,
+        registered: BigInt(m.registrations),
+        same_day: BigInt(d?.same_day ?? 0n),
+        within_7_days: BigInt(d?.within_7_days ?? 0n),
+        deposited: BigInt(d?.deposited ?? 0n),
+      };
+    });
 }
 
 /**
