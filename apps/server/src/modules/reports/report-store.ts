@@ -41,8 +41,24 @@ function ledgerWhere(filter: LedgerFilter | undefined, kind: string, kindCol: st
   return sql`${sql.ref(kind)} = 'system' and (${likeAny(kindCol, filter.kinds)} or ${likeAny(codeCol, filter.codes)})`;
 }
 
-/** Postings of entries made in [from, to), summed per Bangkok day, currency, entry kind and account (shards merged). */
+/**
+ * Postings of entries made in [from, to), summed per Bangkok day, currency,
+ * entry kind and account (shards merged).
+ *
+ * The entries' id range is read first and given to the main query as
+ * literals: with only the time range, the planner hashes the entries and
+ * scans every posting ever written (a cost that grows with the ledger); with
+ * the entry_id range it reads the window's postings by index. Ids follow time
+ * closely (each is taken at insert, the time at the transaction's start), and
+ * the time filter still decides which entries count.
+ */
 export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filter?: LedgerFilter): Promise<LedgerDay[]> {
+  const { rows: bounds } = await sql<{ lo: string | null; hi: string | null }>`
+    select min(id)::text as lo, max(id)::text as hi from journal_entries where created_at >= ${from} and created_at < ${to}`.execute(db);
+  const lo = bounds[0]?.lo;
+  const hi = bounds[0]?.hi;
+  if (!lo || !hi) return [];
+  const ids = sql.raw(`between ${BigInt(lo)} and ${BigInt(hi)}`);
   const { rows } = await sql<LedgerDay>`
     select ${entryDay} as day, a.currency, e.kind as entry_kind, a.kind as account_kind,
            regexp_replace(a.code, '#[0-9]+$', '') as account_code,
@@ -52,7 +68,8 @@ export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filte
     from journal_entries e
     join postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id
-    where e.created_at >= ${from} and e.created_at < ${to} and ${ledgerWhere(filter, 'a.kind', 'e.kind', 'a.code')}
+    where e.created_at >= ${from} and e.created_at < ${to} and e.id ${ids} and p.entry_id ${ids}
+      and ${ledgerWhere(filter, 'a.kind', 'e.kind', 'a.code')}
     group by 1, 2, 3, 4, 5`.execute(db);
   return rows;
 }
