@@ -173,8 +173,8 @@ async function build(
     );
     await step(
       'first deposits',
-      sql`insert into member_first_deposits (member_id, currency, entry_id, amount, first_at)
-        select distinct on (m.id) m.id, m.currency, e.id, e.amount, e.at
+      sql`insert into member_first_deposits (member_id, currency, entry_id, amount, first_at, registered_at)
+        select distinct on (m.id) m.id, m.currency, e.id, e.amount, e.at, m.created_at
         from bench_events e join bench_members m on m.wallet = e.to_acct where e.kind like 'deposit.%'
         order by m.id, e.at, e.id`,
     );

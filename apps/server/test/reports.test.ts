@@ -14,6 +14,7 @@ import { creditDeposit } from '../src/modules/deposit/credit-deposit.ts';
 import { parseCsv, BOM } from '../src/modules/reports/csv.ts';
 import { dayStart } from '../src/modules/reports/report-days.ts';
 import { reportCsv } from '../src/modules/reports/report-csv.ts';
+import { endBonus, grantBonus } from '../src/modules/rewards/bonus-lifecycle.ts';
 import { holdWithdrawal, markPaid, returnHold } from '../src/modules/withdraw/withdraw-ledger.ts';
 import type { Withdrawal } from '../src/modules/withdraw/withdraw-repository.ts';
 import { expectLedgerHealthy } from './ledger-helpers.ts';
@@ -33,9 +34,12 @@ import { activated, walletMember, type WalletMember } from './wallet-support.ts'
  * runs in seconds, so each entry is re-dated to its scripted time right after
  * it is posted (and the first-deposit row that copies that time).
  *
- * Rewards: the bonus, promotion, invite, refund and spin features are not on
- * this branch yet; the script posts their entries through the ledger's
- * postEntry to the same expense accounts (ACCOUNT_CODES.expense(kind)) they use.
+ * Rewards: bonuses, promotions, refunds and spin prizes go through the
+ * rewards module's own grantBonus / endBonus (credited, then taken back in
+ * part when cancelled); the invite bonus, paid by a member request there, is
+ * posted here through the ledger's postEntry to expense:invite as that
+ * request does. Their expected cost is read from the rewards module's own
+ * record (member_bonuses: credit, taken_back), not from the ledger.
  */
 const bkk = (local: string) => new Date(`${local}+07:00`);
 type Channel = 'slip' | 'qr:KBANK' | 'qr:ZPAY' | 'giftlink' | 'manual';
@@ -46,7 +50,6 @@ const CHANNEL: Record<Channel, { kind: string; source: string }> = {
   giftlink: { kind: 'deposit.giftlink', source: ACCOUNT_CODES.voucherTruemoney },
   manual: { kind: 'deposit.manual', source: ACCOUNT_CODES.bank('KBANK-0123456789') },
 };
-type RewardKind = 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin';
 
 async function dateEntry(db: Kysely<DB>, entryId: bigint, at: Date): Promise<void> {
   await sql`update journal_entries set created_at = ${at} where id = ${entryId}`.execute(db);
@@ -120,12 +123,12 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     if (outcome === 'rejected') await dateEntry(db, (await returnHold(db, w, 'rejected')).id, decidedAt ?? at);
   }
 
-  /** A reward credited (amount > 0) or taken back (amount < 0), on the feature's expense account. */
-  async function reward(m: Member, kind: RewardKind, amount: bigint, at: Date): Promise<void> {
-    const expense = await ensureAccount(db, systemAccount(ACCOUNT_CODES.expense(kind), m.currency));
+  /** The invite bonus paid out (expense:invite -> wallet), as the rewards module's invite payout posts it. */
+  async function invitePayout(m: Member, amount: bigint, at: Date): Promise<void> {
+    const expense = await ensureAccount(db, systemAccount(ACCOUNT_CODES.expense('invite'), m.currency));
     const wallet = await ensureAccount(db, memberWallet(m.id, m.currency));
     const entry = await postEntry(db, {
-      kind: amount > 0n ? `${kind}.credit` : `${kind}.cancel`,
+      kind: 'invite.payout',
       reference: randomUUID(),
       postings: [
         { account: expense, amount: -amount },
@@ -133,6 +136,58 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
       ],
     });
     await dateEntry(db, entry.id, at);
+  }
+
+  /** A bonus of the rewards module granted at `at`, then ended at `endAt` keeping `keepPercent` of it (the rest is taken back). */
+  async function bonus(
+    m: Member,
+    origin: 'bonus' | 'promotion' | 'refund' | 'spin',
+    credit: bigint,
+    at: Date,
+    endAt: Date,
+    keepPercent: number,
+  ) {
+    const granted = await db.transaction().execute((trx) =>
+      grantBonus(trx, {
+        memberId: m.id,
+        currency: m.currency,
+        origin,
+        definitionId: null,
+        code: `${origin}-test`,
+        base: credit,
+        credit,
+        target: credit,
+        percentFail: 0,
+        percentSuccess: 100,
+        weights: { slot: 100, sport: 100, lotto: 100 },
+        expiresAt: null,
+        sourceRef: null,
+        now: at,
+      }),
+    );
+    await dateEntry(db, (await entryOf('bonus.grant', granted.id)).id, at);
+    const ended = await db
+      .transaction()
+      .execute((trx) =>
+        endBonus(trx, granted, { status: keepPercent === 100 ? 'completed' : 'cancelled', reason: 'test', keepPercent, now: endAt }),
+      );
+    if (ended && ended.takenBack > 0n) await dateEntry(db, (await entryOf('bonus.finish', granted.id)).id, endAt);
+  }
+
+  const entryOf = (kind: string, reference: string) =>
+    db.selectFrom('journal_entries').select('id').where('kind', '=', kind).where('reference', '=', reference).executeTakeFirstOrThrow();
+
+  /** What each reward kind cost in [from, to], from the rewards module's own record (and the invite payouts' wallet side). */
+  async function rewardCosts(from: string, to: string): Promise<Map<string, bigint>> {
+    const [start, end] = window(from, to);
+    const { rows } = await sql<{ currency: string; origin: string; cost: bigint }>`
+      select currency, origin, (coalesce(sum(credit) filter (where activated_at >= ${start} and activated_at < ${end}), 0)
+        - coalesce(sum(taken_back) filter (where ended_at >= ${start} and ended_at < ${end}), 0))::bigint as cost
+      from member_bonuses group by 1, 2`.execute(db);
+    const costs = new Map(rows.map((r) => [`${r.currency}|${r.origin}`, BigInt(r.cost)]));
+    const sums = await walletSums(from, to);
+    for (const currency of ['THB', 'LAK']) costs.set(`${currency}|invite`, sumKinds(sums, currency, 'invite.'));
+    return costs;
   }
 
   async function round(m: Member, game: GameCode, bet: bigint, payout: bigint, at: Date): Promise<void> {
@@ -197,13 +252,13 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     await withdrawal(b, 100_00n, bkk('2026-09-18T10:00:00'), 'rejected', bkk('2026-09-18T11:00:00'));
     await withdrawal(d, 500_000_00n, bkk('2026-09-20T10:00:00'), 'pending');
 
-    await reward(a, 'bonus', 100_00n, bkk('2026-09-02T09:00:00'));
-    await reward(a, 'bonus', -40_00n, bkk('2026-09-08T09:00:00'));
-    await reward(b, 'promotion', 60_00n, bkk('2026-09-09T15:00:00'));
-    await reward(b, 'invite', 25_00n, bkk('2026-09-12T12:00:00'));
-    await reward(c, 'refund', 33_33n, bkk('2026-09-14T07:00:00'));
-    await reward(c, 'spin', 10_00n, bkk('2026-09-14T08:00:00'));
-    await reward(d, 'spin', 5_000_00n, bkk('2026-09-21T08:00:00'));
+    // A bonus taken and cancelled (40 % of it taken back), a promotion, a refund and spin prizes kept whole, an invite payout.
+    await bonus(a, 'bonus', 100_00n, bkk('2026-09-02T09:00:00'), bkk('2026-09-08T09:00:00'), 60);
+    await bonus(b, 'promotion', 60_00n, bkk('2026-09-09T15:00:00'), bkk('2026-09-09T16:00:00'), 100);
+    await invitePayout(b, 25_00n, bkk('2026-09-12T12:00:00'));
+    await bonus(c, 'refund', 33_33n, bkk('2026-09-14T07:00:00'), bkk('2026-09-14T07:30:00'), 100);
+    await bonus(c, 'spin', 10_00n, bkk('2026-09-14T08:00:00'), bkk('2026-09-14T08:30:00'), 100);
+    await bonus(d, 'spin', 5_000_00n, bkk('2026-09-21T08:00:00'), bkk('2026-09-21T09:00:00'), 100);
 
     await round(a, 'pg', 10_00n, 0n, bkk('2026-09-02T20:00:00'));
     await round(a, 'pg', 10_00n, 35_00n, bkk('2026-09-02T20:01:00'));
@@ -218,6 +273,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
 
   async function expectReportsMatchTheLedger(range: { from: string; to: string }): Promise<void> {
     const sums = await walletSums(range.from, range.to);
+    const costs = await rewardCosts(range.from, range.to);
     const deposits = await t.app.reports.deposits(range);
     const withdrawals = await t.app.reports.withdrawals(range);
     const rewards = await t.app.reports.rewards(range);
@@ -237,7 +293,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
               .map((r) => r.cost),
           ),
           kind,
-        ).toBe(sumKinds(sums, currency, `${kind}.`));
+        ).toBe(costs.get(`${currency}|${kind}`) ?? 0n);
       }
       expect(totalExact(mine(summary).map((r) => r.rewardCost))).toBe(totalExact(mine(rewards).map((r) => r.cost)));
     }
@@ -292,6 +348,12 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     expect(w.map((r) => [r.day, r.requested, r.paid])).toEqual([
       ['2026-09-15', '400.00', '0.00'],
       ['2026-09-16', '0.00', '400.00'],
+    ]);
+    // The bonus taken on the 2nd and cancelled on the 8th: its cost lands on both days.
+    const bonuses = await t.app.reports.rewards({ from: '2026-09-01', to: '2026-09-08' });
+    expect(bonuses.filter((r) => r.kind === 'bonus').map((r) => [r.day, r.credited, r.takenBack, r.cost])).toEqual([
+      ['2026-09-02', '100.00', '0.00', '100.00'],
+      ['2026-09-08', '0.00', '40.00', '-40.00'],
     ]);
     const games = await t.app.reports.games({ from: '2026-09-10', to: '2026-09-11' });
     expect(games.map((g) => [g.day, g.provider, g.bets, g.ggr])).toEqual([

@@ -176,7 +176,7 @@ function Reconciliation({ range }: { range: Range }) {
       {check.data && (
         <details>
           <summary>{t('reports.checkDetails')}</summary>
-          <div className={ui.tableWrap}>
+          <div className={ui.tableWrap} role="region" tabIndex={0} aria-label={t('reports.checkCaption')}>
             <table className={ui.table}>
               <caption>{t('reports.checkCaption')}</caption>
               <thead>
@@ -252,7 +252,8 @@ function ReportSection({ name, range, currency }: { name: ReportName; range: Ran
             series={series}
             label={t('reports.chartLabel', { name: title, currency, from: range.from, to: range.to })}
           />
-          <div className={ui.tableWrap}>
+          {/* Scrolls when wide or long: focusable, so a keyboard can scroll it too. */}
+          <div className={ui.tableWrap} role="region" tabIndex={0} aria-label={t('reports.tableCaption', { name: title, currency })}>
             <table className={ui.table}>
               <caption>{t('reports.tableCaption', { name: title, currency })}</caption>
               <thead>

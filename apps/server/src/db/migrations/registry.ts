@@ -21,6 +21,7 @@ import * as m0023 from './0023-growth-access-paths.ts';
 import * as m0024 from './0024-rewards.ts';
 import * as m0032 from './0032-money-desk.ts';
 import * as m0035 from './0035-reports.ts';
+import * as m0036 from './0036-report-funnel.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0024-rewards': m0024,
   '0032-money-desk': m0032,
   '0035-reports': m0035,
+  '0036-report-funnel': m0036,
 };

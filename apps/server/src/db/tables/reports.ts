@@ -19,7 +19,15 @@ export type GameRoundsTable = {
 export type ReportRoundCursorsTable = { game_code: string; since: At };
 
 /** Written by a trigger on postings, never by the app. */
-export type MemberFirstDepositsTable = { member_id: string; currency: string; entry_id: bigint; amount: bigint; first_at: At };
+export type MemberFirstDepositsTable = {
+  member_id: string;
+  currency: string;
+  entry_id: bigint;
+  amount: bigint;
+  first_at: At;
+  /** The member's registration time (0036): the funnel groups by it. */
+  registered_at: At;
+};
 
 export type ReportDaysTable = { day: Day; rolled_at: At };
 

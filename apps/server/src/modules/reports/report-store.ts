@@ -41,8 +41,24 @@ function ledgerWhere(filter: LedgerFilter | undefined, kind: string, kindCol: st
   return sql`${sql.ref(kind)} = 'system' and (${likeAny(kindCol, filter.kinds)} or ${likeAny(codeCol, filter.codes)})`;
 }
 
-/** Postings of entries made in [from, to), summed per Bangkok day, currency, entry kind and account (shards merged). */
+/**
+ * Postings of entries made in [from, to), summed per Bangkok day, currency,
+ * entry kind and account (shards merged).
+ *
+ * The entries' id range is read first and given to the main query as
+ * literals: with only the time range, the planner hashes the entries and
+ * scans every posting ever written (a cost that grows with the ledger); with
+ * the entry_id range it reads the window's postings by index. Ids follow time
+ * closely (each is taken at insert, the time at the transaction's start), and
+ * the time filter still decides which entries count.
+ */
 export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filter?: LedgerFilter): Promise<LedgerDay[]> {
+  const { rows: bounds } = await sql<{ lo: string | null; hi: string | null }>`
+    select min(id)::text as lo, max(id)::text as hi from journal_entries where created_at >= ${from} and created_at < ${to}`.execute(db);
+  const lo = bounds[0]?.lo;
+  const hi = bounds[0]?.hi;
+  if (!lo || !hi) return [];
+  const ids = sql.raw(`between ${BigInt(lo)} and ${BigInt(hi)}`);
   const { rows } = await sql<LedgerDay>`
     select ${entryDay} as day, a.currency, e.kind as entry_kind, a.kind as account_kind,
            regexp_replace(a.code, '#[0-9]+$', '') as account_code,
@@ -52,7 +68,8 @@ export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filte
     from journal_entries e
     join postings p on p.entry_id = e.id
     join ledger_accounts a on a.id = p.account_id
-    where e.created_at >= ${from} and e.created_at < ${to} and ${ledgerWhere(filter, 'a.kind', 'e.kind', 'a.code')}
+    where e.created_at >= ${from} and e.created_at < ${to} and e.id ${ids} and p.entry_id ${ids}
+      and ${ledgerWhere(filter, 'a.kind', 'e.kind', 'a.code')}
     group by 1, 2, 3, 4, 5`.execute(db);
   return rows;
 }
@@ -152,17 +169,37 @@ export function memberDays(db: Kysely<DB>, range: Range): Promise<MemberDay[]> {
 
 export type FunnelDay = { day: string; currency: string; registered: bigint; same_day: bigint; within_7_days: bigint; deposited: bigint };
 
-/** Members registered in the range by day, with their first deposits (always live: "by now" moves). */
+const registeredDay = sql.raw(bangkokDaySql('f.registered_at'));
+
+/**
+ * Members registered in the range by day, and how many of them made a first
+ * deposit: the same day, within 7 days, by now (always live: "by now" moves).
+ * Registrations come from the daily figures; deposits from the first deposits
+ * by their member's registration time (0036), never joining members.
+ */
 export async function funnelDays(db: Kysely<DB>, range: Range): Promise<FunnelDay[]> {
-  const { rows } = await sql<FunnelDay>`
-    select ${memberDay} as day, m.currency, count(*)::bigint as registered,
-           count(*) filter (where ${firstDay} = ${memberDay})::bigint as same_day,
-           count(*) filter (where f.first_at < m.created_at + interval '7 days')::bigint as within_7_days,
-           count(f.member_id)::bigint as deposited
-    from members m left join member_first_deposits f on f.member_id = m.id
-    where m.created_at >= ${dayStart(range.from)} and m.created_at < ${dayStart(addDays(range.to, 1))}
+  const { rows } = await sql<Omit<FunnelDay, 'registered'>>`
+    select ${registeredDay} as day, f.currency,
+           count(*) filter (where ${firstDay} = ${registeredDay})::bigint as same_day,
+           count(*) filter (where f.first_at < f.registered_at + interval '7 days')::bigint as within_7_days,
+           count(*)::bigint as deposited
+    from member_first_deposits f
+    where f.registered_at >= ${dayStart(range.from)} and f.registered_at < ${dayStart(addDays(range.to, 1))}
     group by 1, 2`.execute(db);
-  return rows;
+  const deposits = new Map(rows.map((r) => [`${r.day}|${r.currency}`, r]));
+  return (await memberDays(db, range))
+    .filter((m) => BigInt(m.registrations) > 0n)
+    .map((m) => {
+      const d = deposits.get(`${m.day}|${m.currency}`);
+      return {
+        day: m.day,
+        currency: m.currency,
+        registered: BigInt(m.registrations),
+        same_day: BigInt(d?.same_day ?? 0n),
+        within_7_days: BigInt(d?.within_7_days ?? 0n),
+        deposited: BigInt(d?.deposited ?? 0n),
+      };
+    });
 }
 
 /**

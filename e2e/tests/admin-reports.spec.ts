@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { devices } from '@playwright/test';
+import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+
+/**
+ * The reports screen (docs/reports.md): a finance operator of the sandbox
+ * (demo-finance) opens the reports, changes the range, sees the charts and the
+ * ledger check, and downloads a table as CSV. The demo member's seeded history
+ * (deposits, a withdrawal, rounds) gives the reports something to show.
+ */
+test.use({ ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } });
+
+const bangkokDay = (offsetDays: number) => new Date(Date.now() + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+test('a finance operator opens reports, changes the range, sees the charts and downloads a CSV', async ({ page }) => {
+  await useLocale(page, 'en');
+  await page.goto('/admin/');
+  await page.getByLabel('Login name').fill('demo-finance');
+  await page.getByRole('textbox', { name: 'Password' }).fill('demo-finance-pass');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Reports' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByText(/Every report total equals the ledger/)).toBeVisible();
+  const summaryChart = page.getByRole('img', { name: /Chart of Summary in THB/ });
+  await expect(summaryChart.locator('canvas')).toBeVisible();
+  // The demo member's deposits are in the default range (the last 30 days).
+  const deposits = page.getByRole('table', { name: /Deposits by channel, THB/ });
+  await expect(deposits.getByRole('row')).not.toHaveCount(1);
+
+  const from = bangkokDay(-13);
+  const to = bangkokDay(0);
+  await page.getByLabel('From date').fill(from);
+  await page.getByLabel('To date').fill(to);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByText(`${from} to ${to} (Bangkok days), THB`)).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: new RegExp(`Chart of Deposits by channel in THB by day from ${from} to ${to}`) }).locator('canvas'),
+  ).toBeVisible();
+  await expect(page.getByText(/Every report total equals the ledger/)).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download Deposits by channel (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`deposits-${from}-${to}.csv`);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe('Day,Currency,Channel,Count,Amount');
+  expect(
+    lines
+      .slice(1)
+      .filter(Boolean)
+      .every((line) => /^\d{4}-\d{2}-\d{2},(THB|LAK),[^,]+,\d+,-?\d+\.\d{2}$/.test(line)),
+  ).toBe(true);
+
+  await expectAccessible(page);
+});
