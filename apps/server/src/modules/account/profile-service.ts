@@ -16,8 +16,6 @@ import { checkBankAccount } from './bank-account-check.ts';
 import type { Member, MemberRepository } from './member-repository.ts';
 
 export type ProfileDeps = {
-  /** A blacklisted account answers INVALID_BANK (bank-account-check.ts). */
-  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
   members: MemberRepository;
   auth: AuthService;
   lookups: LookupService;

@@ -14,8 +14,6 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import type { MemberRepository } from './member-repository.ts';
 
 export type RegistrationDeps = {
-  /** A blacklisted account answers INVALID_BANK (bank-account-check.ts). */
-  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
   members: MemberRepository;
   /** Whether the phone passed the one-time code recently (otp-service). */
   isPhoneVerified: (phone: string) => Promise<boolean>;
