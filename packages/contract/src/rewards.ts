@@ -109,8 +109,7 @@ export const ZPromotionCurrent = z.object({ promotion: ZPromotion.nullable(), us
 
 /** A bonus or promotion code in a path: 1-32 letters, digits, '-' or '_', upper-cased by the server. */
 export const ZRewardCodeParam = z.object({
-  code: z
-    .string()
+  code: text()
     .trim()
     .min(1)
     .max(32)

@@ -34,14 +34,14 @@ export const ZAdminDefinitionInput = z.object({
 });
 export type TAdminDefinitionInput = z.infer<typeof ZAdminDefinitionInput>;
 
-export const ZAdminDefinition = ZAdminDefinitionInput.extend({ id: z.string(), uses: z.number().int() });
+export const ZAdminDefinition = ZAdminDefinitionInput.extend({ id: text(), uses: z.number().int() });
 export const ZAdminDefinitionList = z.object({ definitions: z.array(ZAdminDefinition) });
 
 export const ZAdminBannersRequest = z.object({ banners: z.array(ZBanner).max(10) });
 export const ZBannerPlacementParam = z.object({ placement: z.enum(['invite', 'refund']) });
 
 export const ZAdminMemberBonus = z.object({
-  id: z.string(),
+  id: text(),
   origin: z.enum(BONUS_ORIGINS),
   code: text(),
   status: z.enum(['active', 'completed', 'cancelled', 'expired', 'ended']),

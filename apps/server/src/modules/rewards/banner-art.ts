@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { escapeHtml } from '../../http/html.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -18,7 +19,7 @@ function bannerSvg(b: { from: string; to: string; title: string; line: string })
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 280" width="640" height="280"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b.from}"/><stop offset="1" stop-color="${b.to}"/></linearGradient></defs><rect width="640" height="280" rx="24" fill="url(#g)"/><circle cx="560" cy="60" r="90" fill="#ffffff" opacity="0.08"/><text x="40" y="140" font-family="sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escapeHtml(b.title)}</text><text x="40" y="196" font-family="sans-serif" font-size="28" fill="#ffffff" opacity="0.9">${escapeHtml(b.line)}</text></svg>`;
 }
 
-const ZParams = z.object({ file: z.string().max(64) });
+const ZParams = z.object({ file: text().max(64) });
 
 export function registerBannerArtRoutes(app: FastifyInstance): void {
   const files = new Map(Object.entries(BANNERS).map(([name, b]) => [name, bannerSvg(b)]));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
-const ZText = z.object({ th: z.string(), la: z.string(), en: z.string() });
+const ZText = z.object({ th: text(), la: text(), en: text() });
 const ZPercent = z.number().int().min(0).max(100);
 
 /**
