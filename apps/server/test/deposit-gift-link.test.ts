@@ -23,9 +23,16 @@ describe.each(testEngines())('gift-link deposits through the sandbox vouchers (%
   afterAll(() => t.close());
 
   const sandbox = (path: string, body: unknown) =>
-    fetch(`${createSelfUrl(t.app, undefined)()}/sandbox/voucher${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${createSelfUrl(t.app, undefined)()}/sandbox/voucher${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
-  async function giftLink(amount: number, extra: { ownerMobile?: string; expired?: boolean } = {}): Promise<{ link: string; hash: string }> {
+  async function giftLink(
+    amount: number,
+    extra: { ownerMobile?: string; expired?: boolean } = {},
+  ): Promise<{ link: string; hash: string }> {
     const res = await sandbox('/vouchers', { amount, ...extra });
     expect(res.status).toBe(201);
     return (await res.json()) as { link: string; hash: string };
@@ -99,8 +106,16 @@ describe.each(testEngines())('gift-link deposits through the sandbox vouchers (%
     const foreign = await encryptTruelink(await truelinkKeyFromSecret('another-secret-entirely'), link, SITE_WALLET);
     const headers = { 'idempotency-key': randomUUID() };
     expectError(await call(t, 'POST', ROUTES.wallet.truelink, { link: foreign }, { token: m.token, headers }), 400, 'KEY_INVALID');
-    expectError(await call(t, 'POST', ROUTES.wallet.truelink, { link: link }, { token: m.token, headers: { 'idempotency-key': randomUUID() } }), 400, 'KEY_INVALID');
-    expectError(await call(t, 'POST', ROUTES.wallet.truelink, {}, { token: m.token, headers: { 'idempotency-key': randomUUID() } }), 400, 'KEY_MISSING');
+    expectError(
+      await call(t, 'POST', ROUTES.wallet.truelink, { link: link }, { token: m.token, headers: { 'idempotency-key': randomUUID() } }),
+      400,
+      'KEY_INVALID',
+    );
+    expectError(
+      await call(t, 'POST', ROUTES.wallet.truelink, {}, { token: m.token, headers: { 'idempotency-key': randomUUID() } }),
+      400,
+      'KEY_MISSING',
+    );
     expectError(await call(t, 'POST', ROUTES.wallet.truelink, { link: 'x' }, { token: m.token }), 400, 'KEY_MISSING');
     expectError(await call(t, 'POST', ROUTES.wallet.truelink, { link: 'x' }), 401, 'invalid-token');
     // None of that used the link up.
@@ -121,6 +136,8 @@ describe('the gift-link key in the served page', () => {
       const key = await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret);
       expect(res.body).toContain(`<meta name="jetton-truelink-key" content="${key}"></head>`);
       expect(res.body).not.toContain(testConfig().secrets.truelinkSecret);
+      // The sandbox is on in tests: the page also carries the flag behind the demo-mode strip (docs/security.md).
+      expect(res.body).toContain('<meta name="jetton-sandbox" content="on">');
     } finally {
       await t.close();
     }

@@ -3,8 +3,11 @@ import { readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRouteList } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
+import { CSRF_HEADER } from '../src/modules/admin/admin-guard.ts';
 import { call, createMember, login, nextIp, nextPhone, readOtpCode } from './accounts-support.ts';
+import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { METHODS, routeTemplates, type Method } from './route-table.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
@@ -58,7 +61,8 @@ const SAMPLE_TEXT: Record<string, string> = {
   otpCode: '123456',
 };
 
-type Route = { method: Method; template: string; bodyFields: Record<string, JsonSchema> | undefined };
+/** A route of a contract table: the member API (`ROUTES`) or the back office (`ADMIN_ROUTES`, sent with an operator session). */
+type Route = { method: Method; template: string; bodyFields: Record<string, JsonSchema> | undefined; admin: boolean };
 
 const headerNames = ['x-content-type-options', 'x-frame-options', 'referrer-policy'] as const;
 
@@ -116,6 +120,8 @@ describe.each(testEngines())('hostile input on the %s database', (engine) => {
   let routes: Route[];
   /** A phone whose code was verified, so registration reaches the database. */
   let verifiedPhone: string;
+  /** An owner's back-office session: the admin routes are contract routes too. */
+  let operator: AdminClient;
   /** This app's own data directory: uploads land under it, so a refusal must leave it as it was. */
   const dataDir = `${testConfig().dataDir}-hostile-${randomUUID().slice(0, 8)}`;
 
@@ -129,17 +135,24 @@ describe.each(testEngines())('hostile input on the %s database', (engine) => {
     const { code } = await readOtpCode(t, verifiedPhone);
     await call(t, 'POST', ROUTES.account.otpVerify, { otpToken: sent.json<{ otpToken: string }>().otpToken, otpCode: code });
 
+    operator = await loginOperator(t, ['owner']);
+
     const doc = t.app.swagger() as unknown as OpenApi;
+    const bodyOf = (method: Method, template: string) =>
+      doc.paths[template.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema
+        ?.properties;
     routes = [];
     for (const template of routeTemplates()) {
-      const openApiPath = template.replace(/:(\w+)/g, '{$1}');
       for (const method of METHODS) {
-        if (!t.app.hasRoute({ method, url: template })) continue;
-        const operation = doc.paths[openApiPath]?.[method.toLowerCase()];
-        const schema = operation?.requestBody?.content?.['application/json']?.schema;
-        routes.push({ method, template, bodyFields: schema?.properties });
+        if (t.app.hasRoute({ method, url: template }))
+          routes.push({ method, template, bodyFields: bodyOf(method, template), admin: false });
       }
     }
+    for (const { method, path } of adminRouteList()) {
+      if (t.app.hasRoute({ method, url: path })) routes.push({ method, template: path, bodyFields: bodyOf(method, path), admin: true });
+    }
+    // Ending a session last, so every other route is tried with a live one.
+    routes.sort((a, b) => Number(a.template.includes('logout')) - Number(b.template.includes('logout')));
   });
   afterAll(async () => {
     await t.close();
@@ -147,19 +160,23 @@ describe.each(testEngines())('hostile input on the %s database', (engine) => {
   });
 
   const paramsOf = (template: string): string[] => [...template.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+  /** Path parameters filled with plausible values (a game code; a well-formed id), so the hostile part decides. */
   const fill = (template: string, values: Record<string, string>): string =>
-    template.replace(/:(\w+)/g, (_, key: string) => values[key] ?? 'pg');
+    template.replace(/:(\w+)/g, (_, key: string) => values[key] ?? (/id$/i.test(key) ? '01900000-0000-7000-8000-000000000000' : 'pg'));
+
+  /** The caller's credentials for a route: the member's bearer token, or the operator's cookie and CSRF header. */
+  const credentials = (route: Route): Record<string, string> => ({
+    ...(route.admin ? { cookie: operator.cookie, [CSRF_HEADER]: operator.csrfToken } : { authorization: `Bearer ${token}` }),
+    'x-forwarded-for': nextIp(),
+    'idempotency-key': randomUUID(),
+  });
 
   async function send(
     route: Route,
     path: string,
     body: unknown,
   ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': nextIp(),
-      'idempotency-key': randomUUID(),
-    };
+    const headers = credentials(route);
     const payload = body === undefined || route.method === 'GET' ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     return rawRequest(port, { method: route.method, path, headers, body: payload });
@@ -243,12 +260,7 @@ describe.each(testEngines())('hostile input on the %s database', (engine) => {
       const res = await rawRequest(port, {
         method: route.method,
         path: fill(route.template, {}),
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'x-forwarded-for': nextIp(),
-          'idempotency-key': randomUUID(),
-        },
+        headers: { 'content-type': 'application/json', ...credentials(route) },
         body,
       });
       const what = `${route.method} ${route.template} (1 MB)`;
@@ -308,12 +320,7 @@ describe.each(testEngines())('hostile input on the %s database', (engine) => {
       const res = await rawRequest(port, {
         method: route.method,
         path: fill(route.template, {}),
-        headers: {
-          'content-type': 'multipart/form-data; boundary=x',
-          authorization: `Bearer ${token}`,
-          'x-forwarded-for': nextIp(),
-          'idempotency-key': randomUUID(),
-        },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', ...credentials(route) },
         body,
       });
       const what = `${route.method} ${route.template} (malformed multipart)`;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRouteList } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import { call, createMember, expectError, login, nextIp } from './accounts-support.ts';
+import { loginOperator } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { mountedRoutes } from './route-table.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -73,6 +75,12 @@ describe.each(testEngines())('tokens and caches on the %s database', (engine) =>
       });
       expect.soft(res.headers['cache-control'], `${method} ${url} (${res.statusCode})`).toBe('no-store');
       checked.push(`${method} ${template}`);
+    }
+    // The back office's answers too: its session is a cookie, its data the members'.
+    const operator = await loginOperator(t, ['owner']);
+    for (const route of adminRouteList().filter((r) => r.method === 'GET')) {
+      const res = await operator.inject({ method: 'GET', url: route.path.replace(/:(\w+)/g, '01900000-0000-7000-8000-000000000000') });
+      expect.soft(res.headers['cache-control'], `${route.path} (${res.statusCode})`).toBe('no-store');
     }
     for (const route of [
       `GET ${ROUTES.wallet.summary}`,

@@ -73,7 +73,7 @@ async function indexHtml(webDist: string, page: PageValues, url: string): Promis
   // base64url only: nothing to escape, and nothing here can close the tag.
   const key = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
   // docs/security.md, "The sandbox in production": every page says it is a demo.
-  const meta = page.sandbox ? `${key}<meta name="jetton-sandbox" content="on">` : key;
+  const meta = page.sandbox ? `<meta name="jetton-sandbox" content="on">${key}` : key;
   return html.replace('</head>', `${meta}${preloads}</head>`);
 }
 

@@ -10,7 +10,8 @@ const ZName = z.object({ name: z.enum(Object.keys(LOOKUP_SETTINGS) as [LookupNam
 
 /**
  * The operator stand-in (mounted only with SANDBOX=on): a simulator of the
- * back office's actions until the back office exists. Read and change a lookup
+ * operator's actions, for trying the product without the back office (`/admin`,
+ * with logins, roles and an audit trail, is the real tool). Read and change a lookup
  * setting (close the service: `active` -> gone; turn the registration code
  * off, ...); the withdrawal and manual-deposit decisions live beside their
  * modules' routes under /sandbox/ops too. See docs/sandbox.md, "Operator stand-in".
@@ -20,7 +21,7 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
     path: '/sandbox/ops',
     title: 'Operator stand-in',
     about:
-      'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
+      'A simulator of the operator (no login, no audit; the real tool is the back office at /admin): change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
   });
   app.get('/sandbox/ops/settings/:name', { schema: { hide: true, params: ZName } }, async (request) => {
     const { name } = request.params as z.infer<typeof ZName>;
@@ -42,7 +43,7 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
       reply,
       sandboxPage({
         title: 'Operator stand-in (sandbox)',
-        body: `<p>What an operator does in the back office, simulated until the back office exists. Everything here is JSON over HTTP; the examples use <code>curl</code> against this server.</p>
+        body: `<p>A simulator of what an operator does, for trying the product on this machine: no login, no roles, no audit trail. The real tool is the back office at <a href="/admin">/admin</a>. Everything here is JSON over HTTP; the examples use <code>curl</code> against this server.</p>
 <h2>Settings</h2>
 <p>Each lookup the site reads. Change one with a JSON PUT to the same path, for example to close the service:</p>
 <pre>curl -X PUT -H 'content-type: application/json' -d '{"status":"gone"}' ${origin}/sandbox/ops/settings/active</pre>
