@@ -47,8 +47,8 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     t = await startTestApp(engine, {});
     await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS });
     await createSettingsRepository(t.database.db).set(MONEY_DESK_RULES_KEY, {
-      withdrawalFourEyesMinor: 2_000_000,
-      adjustmentFourEyesMinor: 100_000,
+      withdrawalMinor: 2_000_000,
+      adjustmentMinor: 100_000,
     } satisfies MoneyDeskRules);
     t.clock.advance(6_000);
     // The tests run the slip verifier by hand.

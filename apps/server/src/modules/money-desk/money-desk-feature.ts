@@ -29,7 +29,7 @@ export function registerMoneyDeskFeature(
   deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; lookups: LookupService; deposits: DepositPorts },
 ): void {
   const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
-  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.moneyDesk') });
+  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.fourEyes') });
   const walletRules = createWalletRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.wallet') });
   const desk = createMoneyDesk({
     db: deps.db,

@@ -59,9 +59,9 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
   const reads = createWithdrawalDeskRepository(db);
 
   async function views(rows: DeskWithdrawal[]): Promise<TAdminWithdrawal[]> {
-    const { withdrawalFourEyesMinor } = await deps.rules.get();
+    const { withdrawalMinor } = await deps.rules.get();
     const proposals = await reads.pendingProposals(rows.filter((r) => r.status === 'review').map((r) => r.id));
-    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), withdrawalFourEyesMinor));
+    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), withdrawalMinor));
   }
 
   async function view(id: string): Promise<TAdminWithdrawal> {
@@ -101,11 +101,11 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
 
     /** The maker's step: approves at once up to the four-eyes amount, else proposes. */
     async approve(operator: DeskOperator, id: string): Promise<TWithdrawalDecision> {
-      const { withdrawalFourEyesMinor } = await deps.rules.get();
+      const { withdrawalMinor } = await deps.rules.get();
       const outcome = await decideLocked(id, async (trx, w) => {
         const repo = createWithdrawalDeskRepository(trx);
         const now = clock.now();
-        if (w.amount > BigInt(withdrawalFourEyesMinor)) {
+        if (w.amount > BigInt(withdrawalMinor)) {
           if (await repo.pendingProposal(w.id)) throw new AppError('ALREADY_PROPOSED');
           const proposal = await repo.propose({ id: uuidV7(now), withdrawalId: w.id, operatorId: operator.id, now });
           await deps.audit(trx, {
