@@ -27,7 +27,7 @@ import { startTestApp, type TestApp } from './test-app.ts';
 import { activated, expectHealthy, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { bankTransfer, depositMember, setBankUnavailable, uploadSlip } from './deposit-support.ts';
-import { payoutFaults, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
+import { payoutFaults, payoutsOf, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
 
 /** The default payout deadline (8 s) stays: under load a shorter one would time out real answers. */
 const RETRY_MS = 20_000;
@@ -137,6 +137,35 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     const row = await auditOf('withdrawal.reject');
     expect(row).toMatchObject({ operator_id: checkerB.operatorId, member_id: m.id });
     expect(row?.ledger_entry_id).toBeTruthy();
+  });
+
+  it('a blacklisted destination waits in review, can only be rejected, and a queued payout to it goes back to review', async () => {
+    const m = await walletMember(t, 1_000_000n);
+    const queued = await requestWithdrawal(m, 200);
+    const listed = await makerA.call(
+      ADMIN_ROUTES.blacklist.add,
+      {},
+      { bankCode: m.bankCode, bankAccountNo: m.bankAccountNo, reason: 'fraud ring' },
+    );
+    expect(listed.statusCode, listed.body).toBeLessThan(300);
+
+    const id = await requestWithdrawal(m, 100);
+    expect((await makerA.call(ADMIN_ROUTES.withdrawals.detail, { id })).json<TAdminWithdrawal>()).toMatchObject({
+      state: 'review',
+      reviewReason: 'BLACKLISTED',
+    });
+    expectError(await makerA.call(ADMIN_ROUTES.withdrawals.approve, { id }), 409, 'INVALID_BANK');
+
+    // Approved before the listing, never sent: the payout job hands it back instead of paying.
+    await t.app.payoutJob.runOnce();
+    expect((await makerA.call(ADMIN_ROUTES.withdrawals.detail, { id: queued })).json<TAdminWithdrawal>()).toMatchObject({
+      state: 'review',
+      reviewReason: 'BLACKLISTED',
+    });
+    expect(await payoutsOf(t, queued)).toEqual([]);
+    for (const w of [id, queued])
+      decision(await makerA.call(ADMIN_ROUTES.withdrawals.reject, { id: w }, { reason: 'blacklisted account' }));
+    expect(await walletBalance(t, m.id)).toBe(1_000_000n);
   });
 
   it('holds a payout whose outcome is unknown, never refunds it by itself, and lists it as a finding to settle', async () => {
