@@ -24,7 +24,7 @@ import { call, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
-import { activated, expectHealthy, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
+import { activated, expectHealthy, setWalletRules, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { bankTransfer, depositMember, setBankUnavailable, uploadSlip } from './deposit-support.ts';
 import { payoutFaults, payoutsOf, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
@@ -45,7 +45,9 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, {});
-    await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS });
+    // The tests drive the payout job and reconciliation by hand: their timers wait an hour after their first pass.
+    await setWalletRules(t, { reconcileIntervalMs: 3_600_000 });
+    await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS, payoutIntervalMs: 3_600_000 });
     await createSettingsRepository(t.database.db).set(MONEY_DESK_RULES_KEY, {
       withdrawalMinor: 2_000_000,
       adjustmentMinor: 100_000,
@@ -170,9 +172,9 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
 
   it('holds a payout whose outcome is unknown, never refunds it by itself, and lists it as a finding to settle', async () => {
     const m = await walletMember(t, 1_000_000n);
+    await payoutFaults(t, 'unavailable');
     const failedOne = await requestWithdrawal(m, 1_000);
     const retried = await requestWithdrawal(m, 2_000);
-    await payoutFaults(t, 'unavailable');
     await t.app.payoutJob.runOnce();
     const held = await makerA.call(ADMIN_ROUTES.payouts.held);
     expect(held.json<{ withdrawals: TAdminWithdrawal[] }>().withdrawals.filter((w) => w.memberId === m.id)).toHaveLength(2);
