@@ -14,7 +14,14 @@ import { createWithdrawRepository, type Withdrawal } from './withdraw-repository
 import type { WithdrawalReviewReason } from '../../db/tables/withdraw.ts';
 import type { WithdrawRules, WithdrawRulesSource } from './withdraw-rules.ts';
 
-type Deps = { db: Kysely<DB>; clock: Clock; lookups: LookupService; rules: WithdrawRulesSource; bonuses: BonusGate; blacklist: PayoutBlacklist };
+type Deps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  rules: WithdrawRulesSource;
+  bonuses: BonusGate;
+  blacklist: PayoutBlacklist;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
