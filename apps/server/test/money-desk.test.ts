@@ -111,6 +111,21 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('two makers at once make one proposal; two checkers at once approve it once', async () => {
+    const m = await walletMember(t, 6_000_000n);
+    const id = await requestWithdrawal(m, 45_000);
+    const proposals = await Promise.all([makerA, checkerB].map((op) => op.call(ADMIN_ROUTES.withdrawals.approve, { id })));
+    expect(proposals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const proposer = proposals[0]?.statusCode === 200 ? makerA : checkerB;
+    const third = await loginOperator(t, ['finance']);
+    const fourth = await loginOperator(t, ['owner']);
+    const confirms = await Promise.all([third, fourth].map((op) => op.call(ADMIN_ROUTES.withdrawals.confirm, { id })));
+    expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expectError(await proposer.call(ADMIN_ROUTES.withdrawals.confirm, { id }), 409, 'ALREADY_DECIDED');
+    const rows = await t.database.db.selectFrom('withdrawal_approvals').select(['status']).where('withdrawal_id', '=', id).execute();
+    expect(rows.map((r) => r.status)).toEqual(['confirmed']);
+  });
+
   it('approves at once up to the four-eyes amount; nothing to confirm then', async () => {
     const m = await walletMember(t, 1_000_000n);
     const id = await requestWithdrawal(m, 6_000);
