@@ -443,4 +443,21 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
       t.clock.moveTo(undefined);
     }
   });
+
+  it('a change of the four-eyes settings section applies to the next approval', async () => {
+    const put = (body: unknown) => owner.call(ADMIN_ROUTES.settings.update, { section: 'fourEyes' }, body);
+    expect((await put({ withdrawalAbove: 50_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+    t.clock.advance(6_000);
+    try {
+      const m = await walletMember(t, 6_000_000n);
+      const id = await requestWithdrawal(m, 30_000);
+      expect(decision(await makerA.call(ADMIN_ROUTES.withdrawals.approve, { id }))).toMatchObject({
+        outcome: 'approved',
+        withdrawal: { fourEyes: false },
+      });
+    } finally {
+      expect((await put({ withdrawalAbove: 20_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+      t.clock.advance(6_000);
+    }
+  });
 });
