@@ -149,8 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     startJobs: deps.startJobs ?? true,
     bonuses: rewards.bonuses,
+    blacklist: accounts.blacklist,
   });
-  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
+  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits, blacklist: accounts.blacklist });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 

@@ -35,8 +35,12 @@ export const ZIdParam = z.object({ id: z.uuid({ error: 'NO_DATA' }) });
 
 export const WITHDRAWAL_STATES = ['review', 'approved', 'paying', 'success', 'failed', 'rejected'] as const;
 
-/** Why a withdrawal waits for an operator: above the auto-approval amount, or the member changed bank details recently. */
-export const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED'] as const;
+/**
+ * Why a withdrawal waits for an operator: above the auto-approval amount, the
+ * member changed bank details recently, or the destination account is
+ * blacklisted (then it can only be rejected).
+ */
+export const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED', 'BLACKLISTED'] as const;
 
 /**
  * A pending four-eyes proposal: `proposedBy` may not confirm it (owners
