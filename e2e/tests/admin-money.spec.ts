@@ -59,7 +59,7 @@ test('a large withdrawal needs two operators: finance proposes (th), the owner c
   // The member's statement shows the withdrawal paid once the payout job has been to the bank.
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await memberPage.addInitScript((value) => window.localStorage.setItem('locale', 'en'), null);
+  await memberPage.addInitScript(() => window.localStorage.setItem('locale', 'en'));
   await memberPage.goto('/login');
   await memberPage.getByLabel(text('en', 'login.phone')).fill(member.phone);
   await memberPage.getByLabel(text('en', 'login.password'), { exact: true }).fill(member.password);
