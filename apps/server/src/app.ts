@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings });
+  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts });
   registerWalletFeature(app, {
     config: deps.config,
     db: deps.db,

@@ -46,7 +46,8 @@ export const ZLoginRequest = z.object({
   password: text().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'KEY_INVALID' }),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
-export const ZLoginResponse = z.object({ token: text() });
+/** `mustChangePassword`: an operator reset the password; the member sets a new one before anything else (docs/accounts.md). */
+export const ZLoginResponse = z.object({ token: text(), mustChangePassword: z.boolean().optional() });
 
 /* ---------------------------------------------------------------------------
  * Request and response schemas of the accounts feature (docs/accounts.md), written once

@@ -1,6 +1,13 @@
 import type { ColumnType } from 'kysely';
 import type { ChatConversationsTable, ChatMediaTable, ChatMessagesTable } from './tables/chat.ts';
-import type { LoginThrottleTable, MembersTable, OtpChallengesTable, SessionsTable, VerifiedPhonesTable } from './tables/accounts.ts';
+import type {
+  BankBlacklistTable,
+  LoginThrottleTable,
+  MembersTable,
+  OtpChallengesTable,
+  SessionsTable,
+  VerifiedPhonesTable,
+} from './tables/accounts.ts';
 import type { DepositNoticesTable, GiftLinksTable, QrCodesTable, SlipsTable } from './tables/deposit.ts';
 import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfersTable } from './tables/demo-provider.ts';
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
@@ -74,6 +81,8 @@ export type DB = {
   operator_sessions: OperatorSessionsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   audit_log: AuditLogTable;
+  // 0017-members-admin
+  bank_blacklist: BankBlacklistTable;
   // 0035-reports
   game_rounds: GameRoundsTable;
   report_round_cursors: ReportRoundCursorsTable;

@@ -14,6 +14,7 @@ import * as m0013 from './0013-bank-change-review.ts';
 import * as m0014 from './0014-key-leases.ts';
 import * as m0015 from './0015-statement-lines.ts';
 import * as m0016 from './0016-operators.ts';
+import * as m0017 from './0017-members-admin.ts';
 import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-key-leases': m0014,
   '0015-statement-lines': m0015,
   '0016-operators': m0016,
+  '0017-members-admin': m0017,
   '0020-chat': m0020,
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,

@@ -21,6 +21,8 @@ export type MembersTable = {
   invited_by: string | null;
   status: Generated<MemberStatus>;
   coin: Generated<number>;
+  /** Set by an operator's password reset; cleared when the member changes it (0017). */
+  must_change_password: Generated<boolean>;
   /** When the bank or account number last changed through the profile (docs/security.md); null when never. */
   bank_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: At;
@@ -56,4 +58,13 @@ export type LoginThrottleTable = {
   failures: number;
   window_started_at: At;
   locked_until: Date | null;
+};
+
+export type BankBlacklistTable = {
+  id: string;
+  bank_code: string | null;
+  bank_account_no: string;
+  reason: string;
+  created_by: string | null;
+  created_at: At;
 };

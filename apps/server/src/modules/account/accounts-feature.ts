@@ -20,6 +20,7 @@ import { createOtpRepository } from '../otp/otp-repository.ts';
 import { registerOtpRoutes } from '../otp/otp-routes.ts';
 import { createOtpService } from '../otp/otp-service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
+import { createBankBlacklist } from './bank-blacklist.ts';
 import { createMemberRepository } from './member-repository.ts';
 import { createProfileService } from './profile-service.ts';
 import { createRegistrationService } from './registration-service.ts';
@@ -57,11 +58,20 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl) });
   const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
 
-  const registration = createRegistrationService({ members, isPhoneVerified: otp.isVerified, lookups, clock, market: { lao: config.lao } });
-  const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log });
+  const blacklist = createBankBlacklist(db);
+  const isBankBlacklisted = (bankCode: string, bankAccountNo: string) => blacklist.isBlacklisted(bankCode, bankAccountNo);
+  const registration = createRegistrationService({
+    members,
+    isPhoneVerified: otp.isVerified,
+    lookups,
+    clock,
+    market: { lao: config.lao },
+    isBankBlacklisted,
+  });
+  const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log, isBankBlacklisted });
 
   registerAuthRoutes(app, { auth, rules });
   registerOtpRoutes(app, { otp, rules, schemas });
   registerAccountRoutes(app, { registration, profile, rules, schemas });
-  return { auth, profile, members, rules };
+  return { auth, profile, members, rules, blacklist, sms };
 }

@@ -4,7 +4,7 @@ import type { MembersTable, MemberStatus } from '../../db/tables/accounts.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 
 export type Member = Selectable<MembersTable>;
-export type NewMember = Omit<Member, 'member_no' | 'status' | 'coin' | 'bank_changed_at'>;
+export type NewMember = Omit<Member, 'member_no' | 'status' | 'coin' | 'bank_changed_at' | 'must_change_password'>;
 export type BankAccountFields = { bank_code: string; bank_account_name: string; bank_account_no: string };
 
 /** Which uniqueness rule an insert or update broke. */
@@ -86,6 +86,9 @@ export function createMemberRepository(db: Kysely<DB>) {
     },
     async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
       await db.updateTable('members').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+    },
+    async setMustChangePassword(id: string, value: boolean, now: Date): Promise<void> {
+      await db.updateTable('members').set({ must_change_password: value, updated_at: now }).where('id', '=', id).execute();
     },
     async setStatus(id: string, status: MemberStatus, now: Date): Promise<void> {
       await db.updateTable('members').set({ status, updated_at: now }).where('id', '=', id).execute();

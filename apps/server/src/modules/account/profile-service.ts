@@ -20,6 +20,8 @@ export type ProfileDeps = {
   auth: AuthService;
   lookups: LookupService;
   clock: Clock;
+  /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
+  isBankBlacklisted?: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
   /** Tells the member their withdrawal account changed (docs/security.md, "Changing where withdrawals go"). */
   sms: SmsSender;
   log: FastifyBaseLogger;
@@ -79,7 +81,7 @@ export function createProfileService(deps: ProfileDeps) {
      */
     async updateProfile(memberId: string, request: TProfileUpdateRequest): Promise<void> {
       const member = await load(memberId);
-      const bank = await checkBankAccount({ members, lookups }, request, memberId);
+      const bank = await checkBankAccount({ members, lookups, isBankBlacklisted: deps.isBankBlacklisted }, request, memberId);
       const bankChanged = member.bank_code !== request.bankCode || member.bank_account_no !== request.bankAccountNo;
       const now = clock.now();
       const result = await members.updateProfile(
@@ -113,6 +115,8 @@ export function createProfileService(deps: ProfileDeps) {
       const member = await load(memberId);
       await auth.checkPassword(member, request.oldPassword);
       await members.updatePasswordHash(memberId, await hashPassword(request.newPassword), clock.now());
+      // A password an operator reset is now the member's own (docs/operators.md, "Members").
+      if (member.must_change_password) await members.setMustChangePassword(memberId, false, clock.now());
       await auth.revokeAll(memberId);
       return { token: await auth.issueToken(memberId) };
     },

@@ -20,6 +20,8 @@ export type RegistrationDeps = {
   lookups: LookupService;
   clock: Clock;
   market: TMarket;
+  /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
+  isBankBlacklisted: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
 };
 
 /** Invite codes are `PR<member number>`, any letter case (docs/accounts.md, "Registration"). */
@@ -57,7 +59,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if ((await lookups.get('registerOTP')).enabled && !(await deps.isPhoneVerified(phone))) {
         throw new AppError('UNVERIFIED_OTP');
       }
-      await checkBankAccount({ members, lookups }, request);
+      await checkBankAccount({ members, lookups, isBankBlacklisted: deps.isBankBlacklisted }, request);
 
       const now = clock.now();
       const id = uuidV7(now);

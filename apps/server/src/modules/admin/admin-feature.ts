@@ -15,8 +15,28 @@ import { createOperatorAuthService } from './operator-auth-service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorsService } from './operators-service.ts';
 import { createTotpBox } from './totp.ts';
+import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import type { BankBlacklist } from '../account/bank-blacklist.ts';
+import type { MemberRepository } from '../account/member-repository.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import { createStatementRepository } from '../statement/statement-repository.ts';
+import { createStatementService } from '../statement/statement-service.ts';
+import { createMemberAdminRepository } from './member-admin-repository.ts';
+import { createMembersAdminService } from './members-admin-service.ts';
+import { registerMembersAdminRoutes } from './members-admin-routes.ts';
+import { registerSettingsAdminRoutes } from './settings-admin-routes.ts';
+import { createSettingsAdminService } from './settings-admin-service.ts';
 
-type Deps = { config: Config; db: Kysely<DB>; clock: Clock; settings: SettingsRepository };
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  settings: SettingsRepository;
+  lookups: LookupService;
+  /** What the members pages need of the accounts feature. */
+  accounts: { auth: AuthService; members: MemberRepository; blacklist: BankBlacklist; sms: SmsSender };
+};
 
 /**
  * The back office's foundation (docs/operators.md): operators, their login and
@@ -24,7 +44,7 @@ type Deps = { config: Config; db: Kysely<DB>; clock: Clock; settings: SettingsRe
  * requirePermission in admin-guard.ts) and the audit trail. Registered before
  * any module with admin routes.
  */
-export function registerAdminFeature(app: FastifyInstance, deps: Deps) {
+export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock } = deps;
   const rules = createAdminRules({
     settings: deps.settings,
@@ -45,5 +65,10 @@ export function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   registerAdminGuard(app, { auth, rules });
   const audit = createAuditService(db);
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit });
+  const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
+  registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
+  await registerSettingsAdminRoutes(app, {
+    settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
+  });
   return { auth, operators, rules, authenticateChatAgent: operatorChatAuthenticator(auth) };
 }

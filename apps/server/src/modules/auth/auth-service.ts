@@ -67,7 +67,7 @@ export function createAuthService(deps: AuthDeps) {
     checkPassword,
     issueToken,
 
-    async login({ username, password }: TLoginRequest): Promise<{ token: string }> {
+    async login({ username, password }: TLoginRequest): Promise<{ token: string; mustChangePassword?: boolean }> {
       const member = await members.findByPhone(username.trim());
       if (!member) throw new AppError('NO_USER');
       await checkPassword(member, password);
@@ -76,7 +76,8 @@ export function createAuthService(deps: AuthDeps) {
       // Parameters rise over time; a login is the one moment the plain password is at hand.
       if (needsRehash(member.password_hash)) await members.updatePasswordHash(member.id, await hashPassword(password), clock.now());
       await sessions.pruneDead(member.id, clock.now());
-      return { token: await issueToken(member.id) };
+      const token = await issueToken(member.id);
+      return member.must_change_password ? { token, mustChangePassword: true } : { token };
     },
 
     /** Ends every session of the member (logout, password change). */

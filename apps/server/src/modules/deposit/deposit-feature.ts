@@ -25,6 +25,8 @@ import { registerNoticeRoutes } from './notice-routes.ts';
 import { createNoticeService } from './notice-service.ts';
 import { QR_CALLBACK_PATH, registerQrRoutes } from './qr-routes.ts';
 import { createQrService } from './qr-service.ts';
+import { QR_RULES_KEY, ZQrRules } from '@jetton/contract/admin/settings';
+import { createCachedRules } from '../lookup/cached-rules.ts';
 import { createSlipLinkSigner } from './slip-link-signer.ts';
 import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
@@ -83,6 +85,10 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     log: app.log,
     callbackUrl: (provider) => `${callbackBase()}${QR_CALLBACK_PATH.replace(':provider', provider)}`,
     callbackSecret: (provider) => qrCallbackSecret(tokenSecret, provider),
+    qrRules: createCachedRules(
+      { key: QR_RULES_KEY, schema: ZQrRules },
+      { settings: deps.settings, clock, onInvalid: (issues) => app.log.error({ issues }, 'rules.qr setting malformed: using defaults') },
+    ),
   });
   await registerQrRoutes(app, qr);
   const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });

@@ -20,6 +20,9 @@ import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
 import { createQrRepository, type QrCode } from './qr-repository.ts';
 
+import type { QrRules } from '@jetton/contract/admin/settings';
+import type { RulesSource } from '../lookup/cached-rules.ts';
+
 type Deps = {
   db: Kysely<DB>;
   gateway: QrGateway;
@@ -29,6 +32,8 @@ type Deps = {
   /** Where gateways post their callbacks for a provider (absolute URL). */
   callbackUrl: (provider: QrProvider) => string;
   callbackSecret: (provider: QrProvider) => Buffer;
+  /** Providers an operator turned off or gave another minimum (`rules.qr`, docs/operators.md, "Settings and content"). */
+  qrRules?: RulesSource<QrRules>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -64,7 +69,10 @@ export function createQrService(deps: Deps) {
     },
 
     async create(memberId: string, provider: QrProvider, amountUnits: number): Promise<TQrState> {
-      const pick = QR_QUICK_PICKS[provider];
+      const setting = (await deps.qrRules?.get())?.providers[provider];
+      if (setting && !setting.enabled) return { ...NO_QR, message: `QR deposit with ${provider} is not available now` };
+      const builtIn = QR_QUICK_PICKS[provider];
+      const pick = setting?.min != null ? { min: setting.min, minExclusive: false } : builtIn;
       const belowMinimum = pick.minExclusive ? amountUnits <= pick.min : amountUnits < pick.min;
       if (belowMinimum || amountUnits <= 0) {
         return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { QR_PROVIDERS } from '../constants.ts';
+import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../lookup.ts';
+
+/**
+ * Operator settings and site content in the back office (docs/operators.md,
+ * "Settings and content"). Each section is one form: GET answers them all, PUT
+ * /api/admin/settings/:section saves one (validated here, audited with before
+ * and after). A change reaches every node within the settings cache time.
+ */
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
+/** An amount in currency units with at most 2 decimals. */
+const units = z
+  .number()
+  .nonnegative({ error: 'KEY_INVALID' })
+  .max(1e12, { error: 'KEY_INVALID' })
+  .refine((n) => Math.round(n * 100) === n * 100, { error: 'KEY_INVALID' });
+
+/** Four-eyes thresholds (the money desk reads them from the `rules.fourEyes` setting). Above them, a second operator confirms. */
+export const ZFourEyesRules = z.object({
+  /** Withdrawals above this (minor units) need a maker and a different checker: 20,000.00. */
+  withdrawalMinor: z.number().int().nonnegative().default(2_000_000),
+  /** Manual adjustments above this (minor units): 1,000.00. */
+  adjustmentMinor: z.number().int().nonnegative().default(100_000),
+});
+export type FourEyesRules = z.infer<typeof ZFourEyesRules>;
+export const FOUR_EYES_RULES_KEY = 'rules.fourEyes';
+
+/** QR providers on/off with their minimum (in `rules.qr`); a provider not listed keeps the built-in minimum and is on. */
+export const ZQrProviderSetting = z.object({ enabled: z.boolean(), min: units.nullable().default(null) });
+export const ZQrRules = z.object({ providers: z.partialRecord(z.enum(QR_PROVIDERS), ZQrProviderSetting).default({}) });
+export type QrRules = z.infer<typeof ZQrRules>;
+export const QR_RULES_KEY = 'rules.qr';
+
+export const SETTINGS_SECTIONS = {
+  /** `gone` closes the member site (every page goes to /terminated). */
+  service: ZActive,
+  registrationCode: ZFlag,
+  chatWidget: ZFlag,
+  /** Manual deposit mode: members tell the amount, an operator confirms. */
+  depositMode: z.object({ isManual: z.boolean() }),
+  withdrawLimits: z
+    .object({ withdrawMin: units, withdrawMax: units, autoApproveMax: units })
+    .refine((v) => v.withdrawMin <= v.withdrawMax, { error: 'KEY_INVALID' }),
+  fourEyes: z.object({ withdrawalAbove: units, adjustmentAbove: units }),
+  qrProviders: z.array(z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: units.nullable() })),
+  /** Off: the game is hidden from play and transfers in; money can still come out. */
+  games: z.array(z.object({ code: z.string().max(32), enabled: z.boolean() })),
+  /** Daily window (site time zone) in which slip upload is closed; from > to spans midnight. */
+  slipWindow: z.object({ from: HHMM, to: HHMM }),
+  /** Back-office sessions: idle minutes and the IP allow-list (empty: any address). */
+  backOffice: z.object({
+    idleMinutes: z.number().int().min(1).max(240),
+    ipAllowList: z.array(z.string().trim().min(1).max(64)).max(200),
+  }),
+} as const;
+export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
+export const SETTINGS_SECTION_NAMES = Object.keys(SETTINGS_SECTIONS) as SettingsSection[];
+
+export const ZSettings = z.object({
+  service: SETTINGS_SECTIONS.service,
+  registrationCode: SETTINGS_SECTIONS.registrationCode,
+  chatWidget: SETTINGS_SECTIONS.chatWidget,
+  depositMode: SETTINGS_SECTIONS.depositMode,
+  withdrawLimits: z.object({ withdrawMin: z.number(), withdrawMax: z.number(), autoApproveMax: z.number() }),
+  fourEyes: SETTINGS_SECTIONS.fourEyes,
+  qrProviders: z.array(
+    z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: z.number().nullable(), builtInMin: z.number() }),
+  ),
+  games: z.array(z.object({ code: z.string(), name: z.string(), category: z.string(), enabled: z.boolean() })),
+  slipWindow: SETTINGS_SECTIONS.slipWindow,
+  backOffice: SETTINGS_SECTIONS.backOffice,
+});
+export type TSettings = z.infer<typeof ZSettings>;
+
+/** Site content, each in th/la/en where it is text (the lookups the member site reads). */
+export const CONTENT_SCHEMAS = {
+  conditions: ZTextList,
+  agreements: ZTextList,
+  notice: ZNotice,
+  contact: ZContact,
+  info: ZInfo,
+  howto: ZHowto,
+} as const;
+export type ContentName = keyof typeof CONTENT_SCHEMAS;
+export const CONTENT_NAMES = Object.keys(CONTENT_SCHEMAS) as ContentName[];
+export const ZContent = z.object(CONTENT_SCHEMAS);
+export type TContent = z.infer<typeof ZContent>;
+/** The contact QR image upload answers the data URL it stored as `contact.lineQR`. */
+export const ZContactQrResponse = z.object({ lineQR: z.string() });
