@@ -18,6 +18,10 @@ for (const locale of ['en', 'th'] as const) {
     await memberPage.getByLabel(text(locale, 'login.password'), { exact: true }).fill(member.password);
     await memberPage.getByRole('button', { name: text(locale, 'login.submit') }).click();
     await expect(memberPage).toHaveURL(/\/user\/home$/);
+    // The terms open by itself on home; the member accepts them, as anyone using the site does.
+    const agreement = memberPage.getByRole('dialog', { name: text(locale, 'home.agreement.title') });
+    await agreement.getByRole('button', { name: text(locale, 'home.agreement.accept') }).click();
+    await expect(agreement).toBeHidden();
 
     // Support finds them by phone and suspends them with a reason.
     const t = (key: string) => adminText(locale, key);
