@@ -54,6 +54,15 @@ describe.each(testEngines())('admin permission matrix on the %s database', (engi
     expect(guarded.length).toBeGreaterThan(40);
   });
 
+  it('puts every registered admin route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const missing = adminRouteList()
+      .filter((route) => registered(route))
+      .filter((route) => !doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.path}`);
+    expect(missing).toEqual([]);
+  });
+
   it('refuses every route without a session, and with a member token (401, never 2xx)', async () => {
     const unexpected: string[] = [];
     for (const route of guarded) {

@@ -1,24 +1,25 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 
 /** The audit trail (docs/operators.md, "Audit trail"). */
 export const ZAuditEntry = z.object({
   seq: z.number().int(),
   at: z.iso.datetime(),
-  operatorId: z.string().nullable(),
-  operatorLogin: z.string().nullable(),
-  action: z.string(),
-  memberId: z.string().nullable(),
+  operatorId: text().nullable(),
+  operatorLogin: text().nullable(),
+  action: text(),
+  memberId: text().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
-  ledgerEntryId: z.string().nullable(),
-  ip: z.string().nullable(),
+  ledgerEntryId: text().nullable(),
+  ip: text().nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditQuery = z.object({
   operatorId: z.uuid().optional(),
   memberId: z.uuid().optional(),
-  action: z.string().trim().max(64).optional(),
+  action: text().trim().max(64).optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
   /** Rows with seq below this (paging backwards from the newest). */

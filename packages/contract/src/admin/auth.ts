@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 import { PERMISSION_NAMES, ROLES } from './permissions.ts';
 
 /**
@@ -6,28 +7,28 @@ import { PERMISSION_NAMES, ROLES } from './permissions.ts';
  * (docs/operators.md, "Login" and "Sessions"). A rule's zod message is its error code.
  */
 
-const required = (max: number) => z.string().trim().min(1, { error: 'KEY_MISSING' }).max(max, { error: 'KEY_INVALID' });
+const required = (max: number) => text().trim().min(1, { error: 'KEY_MISSING' }).max(max, { error: 'KEY_INVALID' });
 /** Passwords are never trimmed. */
-const password = z.string().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'KEY_INVALID' });
+const password = text().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'KEY_INVALID' });
 /** A new operator password: at least 10 characters. */
 export const OPERATOR_PASSWORD_MIN = 10;
-const newPassword = z.string().min(OPERATOR_PASSWORD_MIN, { error: 'KEY_INVALID' }).max(128, { error: 'KEY_INVALID' });
+const newPassword = text().min(OPERATOR_PASSWORD_MIN, { error: 'KEY_INVALID' }).max(128, { error: 'KEY_INVALID' });
 /** Six digits from the authenticator app. */
 const totpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { error: 'OTP_CODE_INVALID' });
 /** Recovery codes as shown: `xxxxx-xxxxx` (case and dashes are forgiven). */
-const recoveryCode = z.string().trim().min(10, { error: 'OTP_CODE_INVALID' }).max(32, { error: 'OTP_CODE_INVALID' });
+const recoveryCode = text().trim().min(10, { error: 'OTP_CODE_INVALID' }).max(32, { error: 'OTP_CODE_INVALID' });
 
 export const ZRole = z.enum(ROLES);
 export const ZPermission = z.enum(PERMISSION_NAMES as [string, ...string[]]);
 
 /** Who is logged in, and what they may do (the app shows only that). */
 export const ZOperatorMe = z.object({
-  id: z.string(),
-  login: z.string(),
-  name: z.string(),
+  id: text(),
+  login: text(),
+  name: text(),
   roles: z.array(ZRole),
   permissions: z.array(ZPermission),
   totpEnrolled: z.boolean(),
@@ -47,9 +48,9 @@ export type TAdminLoginRequest = z.infer<typeof ZAdminLoginRequest>;
  * - `done`: logged in (only demo operators in the sandbox, whose TOTP is off). The session cookie is set.
  */
 export const ZAdminLoginResponse = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('totp'), challenge: z.string() }),
-  z.object({ step: z.literal('enrol'), challenge: z.string(), secret: z.string(), otpauthUri: z.string(), qrSvg: z.string() }),
-  z.object({ step: z.literal('done'), csrfToken: z.string(), me: ZOperatorMe }),
+  z.object({ step: z.literal('totp'), challenge: text() }),
+  z.object({ step: z.literal('enrol'), challenge: text(), secret: text(), otpauthUri: text(), qrSvg: text() }),
+  z.object({ step: z.literal('done'), csrfToken: text(), me: ZOperatorMe }),
 ]);
 export type TAdminLoginResponse = z.infer<typeof ZAdminLoginResponse>;
 
@@ -66,10 +67,10 @@ export type TAdminEnrolRequest = z.infer<typeof ZAdminEnrolRequest>;
 
 /** Logged in: the session cookie is set; send `csrfToken` as the X-CSRF-Token header on every non-GET request. */
 export const ZAdminSessionResponse = z.object({
-  csrfToken: z.string(),
+  csrfToken: text(),
   me: ZOperatorMe,
   /** Only after enrolment: shown once, never again. */
-  recoveryCodes: z.array(z.string()).optional(),
+  recoveryCodes: z.array(text()).optional(),
 });
 export type TAdminSessionResponse = z.infer<typeof ZAdminSessionResponse>;
 
@@ -78,14 +79,14 @@ export type TAdminPasswordChange = z.infer<typeof ZAdminPasswordChange>;
 
 /** New recovery codes (the old ones stop working); needs a current code. */
 export const ZAdminRecoveryRequest = z.object({ code: totpCode });
-export const ZAdminRecoveryResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export const ZAdminRecoveryResponse = z.object({ recoveryCodes: z.array(text()) });
 
 /* Operators, managed by an owner (`operators.manage`). */
 
 export const ZOperator = z.object({
-  id: z.string(),
-  login: z.string(),
-  name: z.string(),
+  id: text(),
+  login: text(),
+  name: text(),
   roles: z.array(ZRole),
   active: z.boolean(),
   totpEnrolled: z.boolean(),
@@ -113,5 +114,5 @@ export const ZOperatorUpdate = z.object({
 });
 export type TOperatorUpdate = z.infer<typeof ZOperatorUpdate>;
 /** A created or reset operator: the temporary password is shown once; TOTP is enrolled again at next login. */
-export const ZOperatorCredentials = z.object({ operator: ZOperator, temporaryPassword: z.string() });
+export const ZOperatorCredentials = z.object({ operator: ZOperator, temporaryPassword: text() });
 export type TOperatorCredentials = z.infer<typeof ZOperatorCredentials>;

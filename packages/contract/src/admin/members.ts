@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 
 /** Members in the back office (docs/operators.md, "Members"). Amounts are in currency units, like the member API. */
 
-const required = (max: number) => z.string().trim().min(1, { error: 'KEY_MISSING' }).max(max, { error: 'KEY_INVALID' });
+const required = (max: number) => text().trim().min(1, { error: 'KEY_MISSING' }).max(max, { error: 'KEY_INVALID' });
 /** Every decision about a member carries a reason (kept in the audit trail). */
 export const ZReason = required(500);
 
@@ -14,15 +15,15 @@ export const ZMemberSearchQuery = z.object({
 export type TMemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 
 export const ZMemberSummary = z.object({
-  id: z.string(),
-  memberNo: z.string(),
-  name: z.string(),
-  phone: z.string(),
+  id: text(),
+  memberNo: text(),
+  name: text(),
+  phone: text(),
   status: z.enum(['active', 'inactive']),
   currency: z.enum(['THB', 'LAK']),
-  bankCode: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  bankCode: text(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   createdAt: z.iso.datetime(),
 });
 export type TMemberSummary = z.infer<typeof ZMemberSummary>;
@@ -37,45 +38,45 @@ export const ZMemberDetail = z.object({
   }),
   registration: z.object({
     registeredAt: at,
-    sourceCode: z.string().nullable(),
+    sourceCode: text().nullable(),
     /** Who invited the member (their invite code PR<memberNo>). */
-    invitedBy: z.object({ id: z.string(), memberNo: z.string(), name: z.string() }).nullable(),
+    invitedBy: z.object({ id: text(), memberNo: text(), name: text() }).nullable(),
     invitees: z.number().int(),
   }),
   wallet: z.object({ balance: z.number() }),
   /** Game accounts with the balance last read from the provider. */
-  games: z.array(z.object({ code: z.string(), username: z.string().nullable(), status: z.string().nullable(), balance: z.number() })),
+  games: z.array(z.object({ code: text(), username: text().nullable(), status: text().nullable(), balance: z.number() })),
   slips: z.array(
     z.object({
-      id: z.string(),
-      status: z.string(),
-      note: z.string().nullable(),
+      id: text(),
+      status: text(),
+      note: text().nullable(),
       amount: z.number().nullable(),
-      transRef: z.string().nullable(),
+      transRef: text().nullable(),
       createdAt: at,
     }),
   ),
   withdrawals: z.array(
     z.object({
-      id: z.string(),
-      status: z.string(),
+      id: text(),
+      status: text(),
       amount: z.number(),
-      bankAccountNo: z.string(),
-      note: z.string().nullable(),
+      bankAccountNo: text(),
+      note: text().nullable(),
       createdAt: at,
     }),
   ),
   deposits: z.array(
     z.object({
-      id: z.string(),
+      id: text(),
       channel: z.enum(['qr', 'manual']),
-      provider: z.string().nullable(),
-      status: z.string(),
+      provider: text().nullable(),
+      status: text(),
       amount: z.number(),
       createdAt: at,
     }),
   ),
-  sessions: z.array(z.object({ id: z.string(), createdAt: at, expiresAt: at, revokedAt: at.nullable() })),
+  sessions: z.array(z.object({ id: text(), createdAt: at, expiresAt: at, revokedAt: at.nullable() })),
 });
 export type TMemberDetail = z.infer<typeof ZMemberDetail>;
 
@@ -103,12 +104,12 @@ export type TMemberBankEdit = z.infer<typeof ZMemberBankEdit>;
 
 /** The bank-account blacklist: a listed account cannot register (INVALID_BANK) and its payouts are held for review. */
 export const ZBlacklistEntry = z.object({
-  id: z.string(),
+  id: text(),
   /** Null: the account number on any bank. */
-  bankCode: z.string().nullable(),
-  bankAccountNo: z.string(),
-  reason: z.string(),
-  createdBy: z.string().nullable(),
+  bankCode: text().nullable(),
+  bankAccountNo: text(),
+  reason: text(),
+  createdBy: text().nullable(),
   createdAt: at,
 });
 export type TBlacklistEntry = z.infer<typeof ZBlacklistEntry>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 import { QR_PROVIDERS } from '../constants.ts';
 import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../lookup.ts';
 
@@ -9,7 +10,7 @@ import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../
  * and after). A change reaches every node within the settings cache time.
  */
 
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
+const HHMM = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
 /** An amount in currency units with at most 2 decimals. */
 const units = z
   .number()
@@ -46,13 +47,13 @@ export const SETTINGS_SECTIONS = {
   fourEyes: z.object({ withdrawalAbove: units, adjustmentAbove: units }),
   qrProviders: z.array(z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: units.nullable() })),
   /** Off: the game is hidden from play and transfers in; money can still come out. */
-  games: z.array(z.object({ code: z.string().max(32), enabled: z.boolean() })),
+  games: z.array(z.object({ code: text().max(32), enabled: z.boolean() })),
   /** Daily window (site time zone) in which slip upload is closed; from > to spans midnight. */
   slipWindow: z.object({ from: HHMM, to: HHMM }),
   /** Back-office sessions: idle minutes and the IP allow-list (empty: any address). */
   backOffice: z.object({
     idleMinutes: z.number().int().min(1).max(240),
-    ipAllowList: z.array(z.string().trim().min(1).max(64)).max(200),
+    ipAllowList: z.array(text().trim().min(1).max(64)).max(200),
   }),
 } as const;
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
@@ -68,7 +69,7 @@ export const ZSettings = z.object({
   qrProviders: z.array(
     z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: z.number().nullable(), builtInMin: z.number() }),
   ),
-  games: z.array(z.object({ code: z.string(), name: z.string(), category: z.string(), enabled: z.boolean() })),
+  games: z.array(z.object({ code: text(), name: text(), category: text(), enabled: z.boolean() })),
   slipWindow: SETTINGS_SECTIONS.slipWindow,
   backOffice: SETTINGS_SECTIONS.backOffice,
 });
@@ -88,4 +89,4 @@ export const CONTENT_NAMES = Object.keys(CONTENT_SCHEMAS) as ContentName[];
 export const ZContent = z.object(CONTENT_SCHEMAS);
 export type TContent = z.infer<typeof ZContent>;
 /** The contact QR image upload answers the data URL it stored as `contact.lineQR`. */
-export const ZContactQrResponse = z.object({ lineQR: z.string() });
+export const ZContactQrResponse = z.object({ lineQR: text() });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import {
   ZAdminEnrolRequest,
   ZAdminLoginRequest,
@@ -24,7 +25,7 @@ import type { OperatorAuthService } from './operator-auth-service.ts';
 import { operatorMe } from './operator-auth-service.ts';
 import type { OperatorsService } from './operators-service.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
+const ZId = z.object({ id: text().max(64) });
 const ZOk = z.object({ ok: z.literal(true) });
 
 /** Login steps, the operator's own account, operators (owners) and the audit trail: docs/operators.md. */

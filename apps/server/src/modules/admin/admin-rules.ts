@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const MINUTE = 60_000;
@@ -40,7 +41,7 @@ export const ZAdminRules = z.object({
     .positive()
     .default(5 * MINUTE),
   /** IPv4/IPv6 addresses or CIDR ranges (`10.0.0.0/8`) the back office answers; empty: any. */
-  ipAllowList: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
+  ipAllowList: z.array(text().trim().min(1).max(64)).max(200).default([]),
 });
 export type AdminRules = z.infer<typeof ZAdminRules>;
 export const ADMIN_RULES_KEY = 'rules.admin';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import {
   ZBlacklistAdd,
   ZBlacklistEntry,
@@ -20,7 +21,7 @@ import type { StatementService } from '../statement/statement-service.ts';
 import { adminRoute, operatorOf } from './admin-guard.ts';
 import type { MembersAdminService } from './members-admin-service.ts';
 
-const ZId = z.object({ id: z.string().max(64) });
+const ZId = z.object({ id: text().max(64) });
 const ZOk = z.object({ ok: z.literal(true) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -9,8 +9,9 @@ import { LOOKUP_SETTINGS, type LookupName } from './settings-keys.ts';
 const ZName = z.object({ name: z.enum(Object.keys(LOOKUP_SETTINGS) as [LookupName, ...LookupName[]]) });
 
 /**
- * The operator stand-in (mounted only with SANDBOX=on): a simulator of the
- * back office's actions until the back office exists. Read and change a lookup
+ * The operator stand-in (mounted only with SANDBOX=on): the back office's
+ * actions as bare JSON for scripts and tests, with no login and no audit (the
+ * back office at /admin does the same with both: docs/operators.md). Read and change a lookup
  * setting (close the service: `active` -> gone; turn the registration code
  * off, ...); the withdrawal and manual-deposit decisions live beside their
  * modules' routes under /sandbox/ops too. See docs/sandbox.md, "Operator stand-in".
@@ -20,7 +21,7 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
     path: '/sandbox/ops',
     title: 'Operator stand-in',
     about:
-      'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
+      'The back office actions as bare JSON for scripts and tests (the back office itself is at /admin): change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
   });
   app.get('/sandbox/ops/settings/:name', { schema: { hide: true, params: ZName } }, async (request) => {
     const { name } = request.params as z.infer<typeof ZName>;
@@ -42,7 +43,7 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
       reply,
       sandboxPage({
         title: 'Operator stand-in (sandbox)',
-        body: `<p>What an operator does in the back office, simulated until the back office exists. Everything here is JSON over HTTP; the examples use <code>curl</code> against this server.</p>
+        body: `<p>What an operator does in the <a href="/admin">back office</a>, as bare JSON for scripts and tests: no login, no audit trail. Everything here is JSON over HTTP; the examples use <code>curl</code> against this server.</p>
 <h2>Settings</h2>
 <p>Each lookup the site reads. Change one with a JSON PUT to the same path, for example to close the service:</p>
 <pre>curl -X PUT -H 'content-type: application/json' -d '{"status":"gone"}' ${origin}/sandbox/ops/settings/active</pre>

@@ -45,7 +45,12 @@ export function LoginScreen() {
     login.mutate(
       { ...parsed.data, remember: form.get('remember') === 'on' },
       {
-        onSuccess: () => void navigate('/user/home', { replace: true }),
+        // After an operator's reset the member sets a new password first (docs/accounts.md, "Passwords").
+        onSuccess: ({ mustChangePassword }) => {
+          if (!mustChangePassword) return void navigate('/user/home', { replace: true });
+          showToast(t('login.mustChangePassword'), 'info');
+          void navigate('/user/profile?changePassword=1', { replace: true });
+        },
         onError: (error) => showToast(translateError(t, error.code), 'danger'),
       },
     );

@@ -12,7 +12,7 @@ type LoginInput = TLoginRequest & { remember: boolean };
 
 /** POST /api/login; on success the token is stored (localStorage if remembered, else sessionStorage). */
 export function useLogin() {
-  return useMutation<{ token: string }, ApiError, LoginInput>({
+  return useMutation<{ token: string; mustChangePassword?: boolean }, ApiError, LoginInput>({
     mutationFn: async ({ username, password }) => {
       // The contract (and zod with it) loads when the member first touches the form, not with /login.
       const { ZLoginResponse } = await loadAccountContract();

@@ -28,7 +28,10 @@ export function ProfileScreen() {
   const profile = useProfile();
   const bankAccount = useBankAccount();
   const queryClient = useQueryClient();
-  const [sheet, setSheet] = useState<OpenSheet>(null);
+  // `?changePassword=1`: the login sends a member whose password an operator reset straight to the change.
+  const [sheet, setSheet] = useState<OpenSheet>(() =>
+    new URLSearchParams(window.location.search).has('changePassword') ? 'password' : null,
+  );
   const detailsId = useId();
   const bankId = useId();
 
