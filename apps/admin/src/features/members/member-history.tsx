@@ -120,7 +120,11 @@ function Statement({ memberId, currency }: { memberId: string; currency: string 
         headers={[t('columns.created'), t('members.statementType'), t('columns.amount'), t('columns.status')]}
         rows={lines.map((line) => [
           when(line.createdAt),
-          [t(`statement.types.${line.statementType}`), line.channel ? t(`statement.channel.${line.channel.kind}`) : '', line.description ?? '']
+          [
+            t(`statement.types.${line.statementType}`),
+            line.channel ? t(`statement.channel.${line.channel.kind}`) : '',
+            line.description ?? '',
+          ]
             .filter(Boolean)
             .join(' · '),
           money(line.amount, currency),

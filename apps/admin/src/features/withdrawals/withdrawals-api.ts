@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZWithdrawalDecision, ZWithdrawalList, type TWithdrawalDecision } from '@jetton/contract/admin/money';
+import {
+  ZAdminWithdrawal,
+  ZWithdrawalDecision,
+  ZWithdrawalList,
+  type TSettleRequest,
+  type TWithdrawalDecision,
+} from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import type { ApiError } from '@/lib/api-error';
@@ -33,6 +39,16 @@ export function useWithdrawalDecision() {
         body: action === 'reject' ? { reason } : {},
         schema: ZWithdrawalDecision,
       }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
+  });
+}
+
+/** A payout whose outcome stayed unknown: paid or failed as read at the bank, or asked again now. */
+export function useSettlePayout() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, { id: string; body: TSettleRequest }>({
+    mutationFn: ({ id, body }) =>
+      adminRequest(apiPath(ADMIN_ROUTES.payouts.settle.path, { id }), { method: 'POST', body, schema: ZAdminWithdrawal }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] }),
   });
 }

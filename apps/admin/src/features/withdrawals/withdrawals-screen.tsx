@@ -14,11 +14,11 @@ import { errorText } from '@admin/lib/error-text';
 import { dayEndIso, dayStartIso, money, when } from '@admin/lib/display';
 import { formText } from '@admin/lib/form-text';
 import { useOperator } from '@admin/lib/operator';
-import { PAGE_SIZE, useWithdrawalDecision, useWithdrawals, type WithdrawalFilters } from './withdrawals-api';
+import { PAGE_SIZE, useSettlePayout, useWithdrawalDecision, useWithdrawals, type WithdrawalFilters } from './withdrawals-api';
 
 const STATUSES = ['pending', 'held', ...WITHDRAWAL_STATES, 'all'] as const;
 
-type Pending = { withdrawal: TAdminWithdrawal; action: 'approve' | 'confirm' | 'reject' };
+type Pending = { withdrawal: TAdminWithdrawal; action: 'approve' | 'confirm' | 'reject' | 'settle' };
 
 /** The withdrawal queue: pending first, filters, approve / confirm / reject (docs/operators.md, "The admin app"). */
 export function WithdrawalsScreen() {
@@ -100,7 +100,8 @@ export function WithdrawalsScreen() {
           {t('common.nextPage')}
         </Button>
       </div>
-      {pending && <DecisionDialog pending={pending} onClose={() => setPending(undefined)} />}
+      {pending && pending.action !== 'settle' && <DecisionDialog pending={pending} onClose={() => setPending(undefined)} />}
+      {pending?.action === 'settle' && <SettleDialog withdrawal={pending.withdrawal} onClose={() => setPending(undefined)} />}
     </div>
   );
 }
@@ -147,6 +148,11 @@ function WithdrawalRow({ withdrawal: w, onAction }: { withdrawal: TAdminWithdraw
             </Button>
           )}
           {inReview && mine && <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>}
+          {w.held && can('payouts.settle') && (
+            <Button className={ui.small} variant="secondary" onClick={() => onAction('settle')}>
+              {t('withdrawals.settle')}
+            </Button>
+          )}
           {inReview && can('withdrawals.reject') && (
             <Button className={ui.small} variant="secondary" onClick={() => onAction('reject')}>
               {t('withdrawals.reject')}
@@ -158,10 +164,45 @@ function WithdrawalRow({ withdrawal: w, onAction }: { withdrawal: TAdminWithdraw
   );
 }
 
+const SETTLE_OUTCOMES = ['paid', 'failed', 'retry'] as const;
+
+/** A held payout (outcome unknown at the bank) settled by a person after looking at the bank. */
+function SettleDialog({ withdrawal: w, onClose }: { withdrawal: TAdminWithdrawal; onClose: () => void }) {
+  const { t } = useTranslation();
+  const settle = useSettlePayout();
+  return (
+    <ReasonDialog
+      open
+      onClose={onClose}
+      title={t('withdrawals.settle')}
+      confirmLabel={t('withdrawals.settle')}
+      summary={
+        <p>
+          {money(w.amount, w.currency)} · {w.note ?? ''}
+        </p>
+      }
+      onConfirm={async (reason, form) => {
+        const outcome = SETTLE_OUTCOMES.find((value) => value === formText(form, 'outcome')) ?? 'retry';
+        await settle.mutateAsync({ id: w.id, body: { outcome, reason } });
+        showToast(t('withdrawals.settled'), 'success');
+      }}
+    >
+      <SelectField name="outcome" label={t('withdrawals.settleOutcome')} defaultValue="retry">
+        {SETTLE_OUTCOMES.map((outcome) => (
+          <option key={outcome} value={outcome}>
+            {t(`withdrawals.settleOutcomes.${outcome}`)}
+          </option>
+        ))}
+      </SelectField>
+    </ReasonDialog>
+  );
+}
+
 function DecisionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
   const { t } = useTranslation();
   const decide = useWithdrawalDecision();
-  const { withdrawal: w, action } = pending;
+  const { withdrawal: w } = pending;
+  const action = pending.action === 'settle' ? 'approve' : pending.action;
   const title = action === 'approve' && w.fourEyes ? t('withdrawals.propose') : t(`withdrawals.${action}`);
   return (
     <ReasonDialog
