@@ -6,6 +6,7 @@ import {
   Ban,
   Banknote,
   FileText,
+  Gift,
   HandCoins,
   LayoutDashboard,
   Receipt,
@@ -129,6 +130,14 @@ export const SCREENS: readonly AdminScreen[] = [
     group: 'site',
     icon: Settings,
     component: async () => (await import('@admin/features/settings/settings-screen')).SettingsScreen,
+  },
+  {
+    path: 'rewards',
+    titleKey: 'screens.rewards',
+    permission: 'rewards.manage',
+    group: 'site',
+    icon: Gift,
+    component: async () => (await import('@admin/features/rewards/rewards-screen')).RewardsScreen,
   },
   {
     path: 'content',
