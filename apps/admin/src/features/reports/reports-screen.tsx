@@ -105,10 +105,11 @@ const cell = (row: AnyRow, field: string): string | number => (row as Record<str
 /** Reports by Bangkok day (docs/reports.md): a range, a currency, each report as a chart and a table, CSV, and the ledger check. */
 export function ReportsScreen() {
   const { t } = useTranslation();
-  // The last 30 Bangkok days, today included, fixed when the screen opens.
+  // The last 30 closed Bangkok days (to yesterday), fixed when the screen opens: closed days read the
+  // daily rollups; today is computed live from the postings, so the operator adds it by choosing it.
   const [range, setRange] = useState<Range>(() => {
-    const today = bangkokDay(Date.now());
-    return { from: addDays(today, -29), to: today };
+    const yesterday = addDays(bangkokDay(Date.now()), -1);
+    return { from: addDays(yesterday, -29), to: yesterday };
   });
   const [currency, setCurrency] = useState<Currency>('THB');
   const [formError, setFormError] = useState<string | undefined>();

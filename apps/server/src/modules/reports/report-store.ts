@@ -54,7 +54,9 @@ function ledgerWhere(filter: LedgerFilter | undefined, kind: string, kindCol: st
  */
 export async function liveLedgerDays(db: Kysely<DB>, from: Date, to: Date, filter?: LedgerFilter): Promise<LedgerDay[]> {
   const { rows: bounds } = await sql<{ lo: string | null; hi: string | null }>`
-    select min(id)::text as lo, max(id)::text as hi from journal_entries where created_at >= ${from} and created_at < ${to}`.execute(db);
+    select min(id)::text as lo, max(id)::text as hi
+    -- offset 0: read the window by its time index; min(id) alone would walk the primary key from the start.
+    from (select id from journal_entries where created_at >= ${from} and created_at < ${to} offset 0) w`.execute(db);
   const lo = bounds[0]?.lo;
   const hi = bounds[0]?.hi;
   if (!lo || !hi) return [];
