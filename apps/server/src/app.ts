@@ -7,7 +7,7 @@ import { registerDemoProvider } from './adapters/games/demo-provider/demo-provid
 import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { DatabaseEngine } from './db/database.ts';
+import type { DatabaseEngine, PoolStats } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -17,6 +17,8 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerMetricsRoute } from './metrics/metrics-routes.ts';
+import { createNodeMetrics } from './metrics/node-metrics.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
 import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
@@ -26,6 +28,7 @@ import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
+import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
@@ -38,6 +41,8 @@ export type AppDeps = {
   config: Config;
   db: Kysely<DB>;
   engine: DatabaseEngine;
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  poolStats?: () => PoolStats;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
@@ -65,10 +70,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const metrics = createNodeMetrics();
+  app.decorate('metrics', metrics);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
   registerGracefulClose(app);
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
   app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern, never the raw URL: unknown paths share one label, so they cannot grow the series.
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
@@ -83,7 +92,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
-  registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
+  const health = registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
+  const queueFigures = createQueueFiguresRepository(deps.db);
+  metrics.setSources({
+    queues: () => queueFigures.read(clock.now()),
+    healthy: health.healthy,
+    ...(deps.poolStats ? { pool: deps.poolStats } : {}),
+    ...(redis.redisUp ? { redisUp: redis.redisUp } : {}),
+  });
+  registerMetricsRoute(app, metrics, deps.config.metrics.token);
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) {
     registerSandboxIndex(app);
@@ -91,7 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
-  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  registerWalletFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    startJobs: deps.startJobs ?? true,
+  });
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,

@@ -31,6 +31,11 @@ const ZEnv = z.object({
    * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().optional(),
+  /** /metrics on the main port answers only `Authorization: Bearer <token>` (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener for /metrics only, on METRICS_HOST (default 127.0.0.1): keep it off the public network. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -52,6 +57,7 @@ export type Config = {
   sandboxBaseUrl: string | undefined;
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   secrets: Secrets;
 };
 
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

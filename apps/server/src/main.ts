@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
+import { startMetricsServer } from './metrics/metrics-routes.ts';
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The app's logger exists only once the app is built; connection errors before then go to stderr.
   let logConnectionError = (error: Error): void => void process.stderr.write(`database connection error: ${error.message}\n`);
-  const { db, engine } = await openDatabase(
+  const { db, engine, poolStats } = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, onConnectionError: (error) => logConnectionError(error) }
       : await embeddedOptions(config),
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   await seedDatabase(db, { demoMember: config.sandbox });
   // Real time, except while the demo history is seeded (each step at its own day).
   const clock = createMovableClock();
-  const app = await buildApp({ config, db, engine, clock });
+  const app = await buildApp({ config, db, engine, clock, ...(poolStats ? { poolStats } : {}) });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
 
   let closing = false;
@@ -55,6 +56,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.metrics.port !== undefined) {
+    const metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
+    metricsServer.unref();
+    app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listening');
+  }
   // With NODE_COMPILE_CACHE set, write the compiled code now rather than at a clean exit, which a
   // SIGKILLed or OOM-killed node never reaches: its restart then loads in a fraction of the time.
   flushCompileCache();
@@ -78,6 +84,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String(error instanceof Error ? (error.stack ?? error.message) : error)}\n`,
+  );
   process.exit(1);
 });

@@ -24,8 +24,8 @@ export type HealthDeps = {
  * down, asked afresh every time, so it turns 200 by itself once the part is
  * back (the pool and the Redis client reconnect on their own; docs/faults.md).
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
-  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZDown } } }, async (_request, reply) => {
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): { healthy: () => Promise<boolean> } {
+  const check = async (): Promise<('db' | 'redis')[]> => {
     const down: ('db' | 'redis')[] = [];
     try {
       await withTimeout(pingDatabase(deps.db), PING_TIMEOUT_MS);
@@ -34,9 +34,15 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       down.push('db');
     }
     if (deps.redisUp && !deps.redisUp()) down.push('redis');
+    return down;
+  };
+  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZDown } } }, async (_request, reply) => {
+    const down = await check();
     if (down.length > 0) return reply.status(503).send({ message: 'SERVICE_UNAVAILABLE' as const, down });
     return { status: 'ok' as const, database: deps.engine };
   });
+  // The same check, for the metrics' jetton_health_up.
+  return { healthy: async () => (await check()).length === 0 };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
