@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { startMetricsServer } from './metrics/metrics-routes.ts';
+import { serveEmbeddedBackups } from './db/backup-socket.ts';
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The app's logger exists only once the app is built; connection errors before then go to stderr.
   let logConnectionError = (error: Error): void => void process.stderr.write(`database connection error: ${error.message}\n`);
-  const { db, engine, poolStats } = await openDatabase(
+  const { db, engine, poolStats, dumpDataDir } = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, onConnectionError: (error) => logConnectionError(error) }
       : await embeddedOptions(config),
@@ -35,6 +36,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, engine, clock, ...(poolStats ? { poolStats } : {}) });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
 
+  // `npm run backup` asks this process for the embedded engine's copy (docs/operations.md, "Backups").
+  const backups = dumpDataDir
+    ? await serveEmbeddedBackups({
+        dataDir: config.dataDir,
+        dump: dumpDataDir,
+        onError: (error) => app.log.error({ err: error }, 'backup failed'),
+      })
+    : undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -45,6 +54,7 @@ async function main(): Promise<void> {
     forced.unref();
     app
       .close()
+      .then(() => backups?.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -23,6 +23,8 @@ export type Database = {
   flushCount?: () => number;
   /** PostgreSQL: the pool's connections now (for the metrics; docs/operations.md, "Metrics"). */
   poolStats?: () => PoolStats;
+  /** Embedded: a consistent copy of the data directory, taken through the engine (docs/operations.md, "Backups"). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 export type PoolStats = { inUse: number; waiting: number; size: number };
 
@@ -81,11 +83,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(fs ? { startParams: [...DURABLE_START_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
-  return {
-    db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
-    engine: 'embedded',
-    ...(fs ? { flushCount: () => fs.flushes } : {}),
-  };
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  // The dialect has one connection that callers take in turn: holding it, no transaction is open, so
+  // after a CHECKPOINT the files are a clean copy; PGlite reads them in one synchronous pass.
+  const dumpDataDir = () =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      return pglite.dumpDataDir('gzip');
+    });
+  return { db, engine: 'embedded', dumpDataDir, ...(fs ? { flushCount: () => fs.flushes } : {}) };
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
