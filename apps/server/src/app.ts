@@ -37,6 +37,13 @@ import { registerStatementFeature } from './modules/statement/statement-routes.t
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
+    drain: () => void;
+  }
+}
+
 export type AppDeps = {
   config: Config;
   db: Kysely<DB>;
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis.redisUp ? { redisUp: redis.redisUp } : {}),
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
+  app.decorate('drain', health.drain);
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) {
     registerSandboxIndex(app);

@@ -36,6 +36,11 @@ const ZEnv = z.object({
   /** A separate listener for /metrics only, on METRICS_HOST (default 127.0.0.1): keep it off the public network. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * On SIGTERM, how long health answers 503 while requests are still served, before the node stops
+   * taking connections: longer than the balancer takes to notice (docs/operations.md, "Rolling restarts").
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -58,6 +63,7 @@ export type Config = {
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  drainMs: number;
   secrets: Secrets;
 };
 
@@ -94,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    drainMs: e.DRAIN_MS,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

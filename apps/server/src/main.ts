@@ -48,12 +48,14 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let the ones in flight finish, then close the database.
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
+    // Leave the balancer's rotation (health 503) while still serving, then stop taking requests, let
+    // the ones in flight finish, and close the database (docs/operations.md, "Rolling restarts").
+    app.drain();
+    const forced = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     forced.unref();
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, config.drainMs))
+      .then(() => app.close())
       .then(() => backups?.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))

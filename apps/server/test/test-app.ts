@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests play the proxy: they send X-Forwarded-For to act as distinct clients.
     trustProxy: true,
     metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+    drainMs: 0,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
     ...overrides,
   };
