@@ -97,7 +97,9 @@ export async function startCluster(options: ClusterOptions) {
           REDIS_URL: options.redisUrl,
           DATA_DIR: dataDir,
           PUBLIC_ORIGIN: origin,
+          // The simulators stand in for the providers, so this cluster is a demo, said so on every page.
           SANDBOX: 'on',
+          SANDBOX_IN_PRODUCTION: '1',
           TOKEN_SECRET: tokenSecret,
           TRUELINK_SECRET: tokenSecret,
           METRICS_TOKEN: metricsToken,
