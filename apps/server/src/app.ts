@@ -7,7 +7,7 @@ import { registerDemoProvider } from './adapters/games/demo-provider/demo-provid
 import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { DatabaseEngine } from './db/database.ts';
+import type { DatabaseEngine, PoolStats } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -18,6 +18,8 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerMetricsRoute } from './metrics/metrics-routes.ts';
+import { createNodeMetrics } from './metrics/node-metrics.ts';
 import { registerAdminChat } from './modules/admin/admin-chat.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
@@ -30,6 +32,7 @@ import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
+import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
@@ -40,10 +43,19 @@ import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
 import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
+    drain: () => void;
+  }
+}
+
 export type AppDeps = {
   config: Config;
   db: Kysely<DB>;
   engine: DatabaseEngine;
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  poolStats?: () => PoolStats;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
@@ -74,12 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const metrics = createNodeMetrics();
+  app.decorate('metrics', metrics);
   registerNulGuard(app);
   registerOversizeBodyRefusal(app);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
   registerGracefulClose(app);
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
   app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern, never the raw URL: unknown paths share one label, so they cannot grow the series.
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
@@ -94,7 +110,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
-  registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
+  const health = registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
+  const queueFigures = createQueueFiguresRepository(deps.db);
+  metrics.setSources({
+    queues: () => queueFigures.read(clock.now()),
+    healthy: health.healthy,
+    ...(deps.poolStats ? { pool: deps.poolStats } : {}),
+    ...(redis.redisUp ? { redisUp: redis.redisUp } : {}),
+  });
+  registerMetricsRoute(app, metrics, deps.config.metrics.token);
+  app.decorate('drain', health.drain);
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) {
     registerSandboxIndex(app);

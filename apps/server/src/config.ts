@@ -35,6 +35,16 @@ const ZEnv = z.object({
    * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().optional(),
+  /** /metrics on the main port answers only `Authorization: Bearer <token>` (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A separate listener for /metrics only, on METRICS_HOST (default 127.0.0.1): keep it off the public network. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * On SIGTERM, how long health answers 503 while requests are still served, before the node stops
+   * taking connections: longer than the balancer takes to notice (docs/operations.md, "Rolling restarts").
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
   ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
 });
@@ -60,6 +70,8 @@ export type Config = {
   sandboxBaseUrl: string | undefined;
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  drainMs: number;
   secrets: Secrets;
   /** ADMIN_OWNER_PASSWORD: used only when the first owner is created. */
   adminOwnerPassword?: string;
@@ -100,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    drainMs: e.DRAIN_MS,
     adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,

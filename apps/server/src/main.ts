@@ -5,6 +5,8 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
+import { startMetricsServer } from './metrics/metrics-routes.ts';
+import { serveEmbeddedBackups } from './db/backup-socket.ts';
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The app's logger exists only once the app is built; connection errors before then go to stderr.
   let logConnectionError = (error: Error): void => void process.stderr.write(`database connection error: ${error.message}\n`);
-  const { db, engine } = await openDatabase(
+  const { db, engine, poolStats, dumpDataDir } = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, onConnectionError: (error) => logConnectionError(error) }
       : await embeddedOptions(config),
@@ -38,19 +40,30 @@ async function main(): Promise<void> {
   });
   // Real time, except while the demo history is seeded (each step at its own day).
   const clock = createMovableClock();
-  const app = await buildApp({ config, db, engine, clock });
+  const app = await buildApp({ config, db, engine, clock, ...(poolStats ? { poolStats } : {}) });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
 
+  // `npm run backup` asks this process for the embedded engine's copy (docs/operations.md, "Backups").
+  const backups = dumpDataDir
+    ? await serveEmbeddedBackups({
+        dataDir: config.dataDir,
+        dump: dumpDataDir,
+        onError: (error) => app.log.error({ err: error }, 'backup failed'),
+      })
+    : undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let the ones in flight finish, then close the database.
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
+    // Leave the balancer's rotation (health 503) while still serving, then stop taking requests, let
+    // the ones in flight finish, and close the database (docs/operations.md, "Rolling restarts").
+    app.drain();
+    const forced = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     forced.unref();
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, config.drainMs))
+      .then(() => app.close())
+      .then(() => backups?.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -62,6 +75,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.metrics.port !== undefined) {
+    const metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
+    metricsServer.unref();
+    app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listening');
+  }
   // With NODE_COMPILE_CACHE set, write the compiled code now rather than at a clean exit, which a
   // SIGKILLed or OOM-killed node never reaches: its restart then loads in a fraction of the time.
   flushCompileCache();

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     embeddedTemplate: undefined,
     // Tests play the proxy: they send X-Forwarded-For to act as distinct clients.
     trustProxy: true,
+    metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+    drainMs: 0,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
     ...overrides,
   };
@@ -83,7 +85,16 @@ export async function startTestApp(
   const { database, drop } = await openTestDatabase(engine);
   const clock = new TestClock();
   const { prepare, ...deps } = extra;
-  const app = await buildApp({ config: testConfig(overrides), db: database.db, engine: database.engine, clock, logger: false, ...deps });
+  const poolStats = database.poolStats ? { poolStats: database.poolStats } : {};
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db: database.db,
+    engine: database.engine,
+    clock,
+    logger: false,
+    ...poolStats,
+    ...deps,
+  });
   // Routes a test mounts itself (e.g. the agents' chat routes the back office will mount), before the app starts.
   await prepare?.(app);
   // A real port, so adapters reach the /sandbox simulators over HTTP as in production.

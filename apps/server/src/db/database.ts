@@ -21,7 +21,12 @@ export type Database = {
   engine: DatabaseEngine;
   /** Embedded on disk with durable commits: how many flushes reached the host so far (docs/faults.md). */
   flushCount?: () => number;
+  /** PostgreSQL: the pool's connections now (for the metrics; docs/operations.md, "Metrics"). */
+  poolStats?: () => PoolStats;
+  /** Embedded: a consistent copy of the data directory, taken through the engine (docs/operations.md, "Backups"). */
+  dumpDataDir?: () => Promise<Blob>;
 };
+export type PoolStats = { inUse: number; waiting: number; size: number };
 
 export type OpenDatabaseOptions =
   | {
@@ -52,7 +57,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID ? parseInt8 : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+          oid === INT8_OID
+            ? parseInt8
+            : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
       },
     });
     const onError = (error: Error) => options.onConnectionError?.(error);
@@ -64,7 +71,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => client.on('error', onError));
     pool.on('error', onError);
     const dialect = withRetriedReads(new PostgresDialect({ pool }));
-    return { db: new Kysely<DB>({ dialect }), engine: 'postgres' };
+    const poolStats = (): PoolStats => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, size: pool.totalCount });
+    return { db: new Kysely<DB>({ dialect }), engine: 'postgres', poolStats };
   }
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // Only a database on disk has anything to flush; one in memory (the tests) keeps PGlite's defaults.
@@ -75,11 +83,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(fs ? { startParams: [...DURABLE_START_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
-  return {
-    db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
-    engine: 'embedded',
-    ...(fs ? { flushCount: () => fs.flushes } : {}),
-  };
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  // The dialect has one connection that callers take in turn: holding it, no transaction is open, so
+  // after a CHECKPOINT the files are a clean copy; PGlite reads them in one synchronous pass.
+  const dumpDataDir = () =>
+    db.connection().execute(async (connection) => {
+      await sql`checkpoint`.execute(connection);
+      return pglite.dumpDataDir('gzip');
+    });
+  return { db, engine: 'embedded', dumpDataDir, ...(fs ? { flushCount: () => fs.flushes } : {}) };
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {

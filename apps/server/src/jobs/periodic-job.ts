@@ -59,8 +59,10 @@ export function schedulePeriodic<T extends { claimed: number }>(
       const summary = await job.runOnce();
       const fields: Record<string, unknown> = { job: options.name, ...summary };
       if (summary.claimed > 0) app.log.info(fields, 'job pass');
+      app.metrics.jobPass(options.name, true);
     } catch (error) {
       app.log.error({ err: error, job: options.name }, 'job pass failed');
+      app.metrics.jobPass(options.name, false);
     }
     await schedule();
   };

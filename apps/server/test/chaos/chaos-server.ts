@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
 
-export type ServerEnv = { port: number; databaseUrl: string; dataDir: string; tokenSecret: string; logFile: string };
+export type ServerEnv = {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  tokenSecret: string;
+  logFile: string;
+  /** More of the environment (the cluster's nodes: deploy/jetton.env and their own settings). */
+  extra?: Record<string, string>;
+};
 
 /**
  * The real server as a child process (`node apps/server/src/main.ts` on the
@@ -62,6 +70,7 @@ export function createServerProcess(env: ServerEnv) {
           LOG_LEVEL: 'warn',
           // Compiled code cached by the first start: a restart loads in a fraction of the time (docs/faults.md).
           NODE_COMPILE_CACHE: path.join(env.dataDir, 'compile-cache'),
+          ...env.extra,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

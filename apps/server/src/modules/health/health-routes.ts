@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { pingDatabase, type DatabaseEngine } from '../../db/database.ts';
 
 const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) });
-const ZDown = z.object({ message: z.literal('SERVICE_UNAVAILABLE'), down: z.array(z.enum(['db', 'redis'])) });
+const ZDown = z.object({ message: z.literal('SERVICE_UNAVAILABLE'), down: z.array(z.enum(['db', 'redis', 'draining'])) });
 
 /** A database that has not answered `select 1` by then counts as down (a lost server answers nothing at all). */
 const PING_TIMEOUT_MS = 2_000;
@@ -23,9 +23,13 @@ export type HealthDeps = {
  * `{ message: 'SERVICE_UNAVAILABLE', down: ['db' | 'redis'] }` naming what is
  * down, asked afresh every time, so it turns 200 by itself once the part is
  * back (the pool and the Redis client reconnect on their own; docs/faults.md).
+ * A draining node answers 503 `down: ['draining']` while it finishes its work.
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
-  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZDown } } }, async (_request, reply) => {
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): { healthy: () => Promise<boolean>; drain: () => void } {
+  let draining = false;
+  const check = async (): Promise<('db' | 'redis' | 'draining')[]> => {
+    // A node told to stop leaves the balancer's rotation first (docs/operations.md, "Rolling restarts").
+    if (draining) return ['draining'];
     const down: ('db' | 'redis')[] = [];
     try {
       await withTimeout(pingDatabase(deps.db), PING_TIMEOUT_MS);
@@ -34,9 +38,20 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
       down.push('db');
     }
     if (deps.redisUp && !deps.redisUp()) down.push('redis');
+    return down;
+  };
+  app.get(ROUTES.health, { schema: { tags: ['health'], response: { 200: ZHealth, 503: ZDown } } }, async (_request, reply) => {
+    const down = await check();
     if (down.length > 0) return reply.status(503).send({ message: 'SERVICE_UNAVAILABLE' as const, down });
     return { status: 'ok' as const, database: deps.engine };
   });
+  // The same check, for the metrics' jetton_health_up.
+  return {
+    healthy: async () => (await check()).length === 0,
+    drain: () => {
+      draining = true;
+    },
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -33,6 +33,8 @@ export function createTransferReconciler(deps: {
   access: GameAccessService;
   settlement: TransferSettlement;
   log: FastifyBaseLogger;
+  /** Told of each transfer this job settles (the metrics: docs/operations.md, "Metrics"). */
+  onSettled?: (outcome: 'completed' | 'failed') => void;
 }) {
   const { db, clock, settlement } = deps;
   const transfers = createTransferRepository(db);
@@ -79,8 +81,10 @@ export function createTransferReconciler(deps: {
     for (let i = 0; i < claimed.length; i += PARALLEL) {
       const outcomes = await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle));
       for (const outcome of outcomes) {
-        if (outcome.status === 'fulfilled') summary[outcome.value]++;
-        else {
+        if (outcome.status === 'fulfilled') {
+          summary[outcome.value]++;
+          if (outcome.value !== 'unknown') deps.onSettled?.(outcome.value);
+        } else {
           // A database failure mid-settlement: the lease runs out and the next pass tries again.
           summary.unknown++;
           deps.log.error({ err: outcome.reason }, 'transfer reconciliation failed');

@@ -26,6 +26,8 @@ export type TransferDeps = {
   access: GameAccessService;
   settlement: TransferSettlement;
   log: FastifyBaseLogger;
+  /** Told what each leg's provider call came to (the metrics: docs/operations.md, "Metrics"). */
+  onOutcome?: (outcome: TransferOutcome['status']) => void;
 };
 
 /** The contract's transfer minimum, in minor units. */
@@ -91,12 +93,12 @@ export function createTransferService(deps: TransferDeps) {
 
   /** Never throws: an adapter bug or a crash mid-call is an unknown outcome, left to reconciliation. */
   async function call(what: string, send: () => Promise<TransferOutcome>): Promise<TransferOutcome> {
-    try {
-      return await send();
-    } catch (error) {
+    const outcome = await send().catch((error: unknown): TransferOutcome => {
       deps.log.error({ err: error, what }, 'provider transfer call threw: left to reconciliation');
       return { status: 'UNKNOWN', reason: 'unavailable' };
-    }
+    });
+    deps.onOutcome?.(outcome.status);
+    return outcome;
   }
 
   async function pending(transferId: string, reason: string): Promise<LegResult> {
@@ -126,7 +128,10 @@ export function createTransferService(deps: TransferDeps) {
         () =>
           transfers.insertWithEntry(draft, {
             kind: TRANSFER_ENTRY_KINDS.toGame,
-            legs: [{ account: wallet, sign: -1n }, { account: provider, sign: 1n }],
+            legs: [
+              { account: wallet, sign: -1n },
+              { account: provider, sign: 1n },
+            ],
           }),
         { idempotent: true },
       ),
@@ -171,7 +176,11 @@ export function createTransferService(deps: TransferDeps) {
 
   return {
     /** POST /api/wallet/transfer; from/to already checked by the contract (WALLET or a game code, different). */
-    async transfer(member: AuthMember, request: { from: string; to: string; amount: bigint }, key: string | null = null): Promise<LegResult> {
+    async transfer(
+      member: AuthMember,
+      request: { from: string; to: string; amount: bigint },
+      key: string | null = null,
+    ): Promise<LegResult> {
       if (request.from === request.to) throw new AppError('KEY_INVALID');
       if (request.amount < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
       // Both ends are checked before any money moves (the member's own accounts only).

@@ -70,7 +70,9 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const gameAccounts = createGameAccountService({ db, clock, games, accounts, wallet, access, passwords, log });
   const summary = createWalletService({ db, profile: deps.profile, wallet, gameAccounts, inviteAmount: deps.inviteAmount });
   const refresh = createRefreshService({ db, clock, rules, accounts, wallet, access, gameAccounts, log });
-  const transfers = createTransferService({ db, clock, rules, access, settlement, log });
+  const onOutcome = (status: 'SUCCESS' | 'FAILED' | 'UNKNOWN') =>
+    app.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
+  const transfers = createTransferService({ db, clock, rules, access, settlement, log, onOutcome });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
   registerWalletRoutes(app, { wallet: summary, gameAccounts, refresh });
@@ -81,7 +83,9 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   });
   registerLaunchRoutes(app, { launch });
 
-  const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log });
+  const onSettled = (outcome: 'completed' | 'failed') =>
+    app.metrics.transfer(outcome === 'completed' ? 'success' : 'failed', 'reconciliation');
+  const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log, onSettled });
   app.decorate('transferReconciler', reconciler);
   if (deps.startJobs) scheduleTransferReconciliation(app, reconciler, rules);
 }

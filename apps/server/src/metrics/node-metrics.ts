@@ -1,0 +1,172 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What a transfer leg's provider call came to: answered 200, refused, or unknown (202 PENDING, left to reconciliation). */
+export type TransferOutcome = 'success' | 'failed' | 'unknown';
+/** Where the outcome was learnt: answering the member's request, or a later reconciliation pass. */
+export type TransferStage = 'request' | 'reconciliation';
+
+/** Figures read from the database at scrape time (docs/operations.md, "Metrics"). */
+export type QueueFigures = {
+  unknownTransfers: number;
+  /** Seconds since the oldest PENDING transfer was created; 0 when there is none. */
+  oldestUnknownTransferAge: number;
+  payoutQueue: number;
+  /** Seconds since the oldest withdrawal still waiting for its payout was asked for; 0 when there is none. */
+  oldestPayoutAge: number;
+};
+
+export type ScrapeSources = {
+  /** Throws when the database does not answer: the figures are then left out of the scrape and health reads 0. */
+  queues?: () => Promise<QueueFigures>;
+  pool?: () => { inUse: number; waiting: number; size: number };
+  redisUp?: () => boolean;
+  healthy?: () => Promise<boolean>;
+};
+
+/**
+ * One node's Prometheus series (prom-client, a registry per app: tests build several apps in one
+ * process). Counters are bumped where things happen; queue, pool, Redis and health figures are read
+ * when Prometheus scrapes. Names and their meaning: docs/operations.md, "Metrics".
+ */
+export function createNodeMetrics(options: { defaultMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'jetton_' });
+  const registers = [registry];
+
+  const requests = new Histogram({
+    name: 'jetton_http_request_duration_seconds',
+    help: 'HTTP requests by route (the matched pattern, or "unmatched"), method and status, and how long each took to answer.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const transfers = new Counter({
+    name: 'jetton_transfers_total',
+    help: 'Transfer legs (wallet <-> game) by the outcome of their provider call: success, failed, or unknown (PENDING).',
+    labelNames: ['outcome', 'stage'] as const,
+    registers,
+  });
+  const jobRuns = new Counter({
+    name: 'jetton_job_runs_total',
+    help: 'Background job passes run, by job.',
+    labelNames: ['name'] as const,
+    registers,
+  });
+  const jobFailures = new Counter({
+    name: 'jetton_job_failures_total',
+    help: 'Background job passes that failed (threw), by job.',
+    labelNames: ['name'] as const,
+    registers,
+  });
+  const jobFailStreak = new Gauge({
+    name: 'jetton_job_consecutive_failures',
+    help: 'Passes of the job that failed in a row on this node (0 after a pass that succeeds).',
+    labelNames: ['name'] as const,
+    registers,
+  });
+
+  let sources: ScrapeSources = {};
+  // One database read per scrape serves all four queue gauges (render() starts each scrape afresh).
+  let queueRead: Promise<QueueFigures | undefined> | undefined;
+  const queues = (): Promise<QueueFigures | undefined> => {
+    queueRead ??= (sources.queues?.() ?? Promise.resolve(undefined)).catch(() => undefined);
+    return queueRead;
+  };
+  const queueGauge = (name: string, help: string, pick: (f: QueueFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const figures = await queues();
+        if (figures) this.set(pick(figures));
+        else this.reset();
+      },
+    });
+  queueGauge('jetton_transfers_unknown', 'Transfers whose outcome is not known yet (PENDING), all nodes.', (f) => f.unknownTransfers);
+  queueGauge(
+    'jetton_transfer_unknown_oldest_age_seconds',
+    'Age of the oldest transfer whose outcome is not known yet (0 when none).',
+    (f) => f.oldestUnknownTransferAge,
+  );
+  queueGauge(
+    'jetton_payout_queue',
+    'Withdrawals approved and waiting for their payout (approved or paying), all nodes.',
+    (f) => f.payoutQueue,
+  );
+  queueGauge(
+    'jetton_payout_queue_oldest_age_seconds',
+    'Age of the oldest withdrawal waiting for its payout, from when it was asked for (0 when none).',
+    (f) => f.oldestPayoutAge,
+  );
+  new Gauge({
+    name: 'jetton_db_pool_in_use',
+    help: 'Database connections checked out by a request or job now (the embedded engine has one).',
+    registers,
+    collect() {
+      this.set(sources.pool?.().inUse ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'jetton_db_pool_waiting',
+    help: 'Requests and jobs waiting for a database connection now.',
+    registers,
+    collect() {
+      this.set(sources.pool?.().waiting ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'jetton_redis_up',
+    help: 'Whether the Redis connection is up (1) or down (0); 1 when REDIS_URL is not set (nothing to be down).',
+    registers,
+    collect() {
+      this.set(sources.redisUp === undefined || sources.redisUp() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'jetton_health_up',
+    help: 'Whether /api/health would answer 200 now (1) or 503 (0).',
+    registers,
+    async collect() {
+      this.set(sources.healthy ? ((await sources.healthy().catch(() => false)) ? 1 : 0) : 1);
+    },
+  });
+
+  return {
+    registry,
+    /** Called once per answer (the access-log hook). */
+    observeRequest(method: string, route: string, status: number, seconds: number): void {
+      requests.observe({ method, route, status: String(status) }, seconds);
+    },
+    transfer(outcome: TransferOutcome, stage: TransferStage): void {
+      transfers.inc({ outcome, stage });
+    },
+    jobPass(job: string, ok: boolean): void {
+      const label = { name: job.replaceAll(' ', '_') };
+      jobRuns.inc(label);
+      if (ok) jobFailStreak.set(label, 0);
+      else {
+        jobFailures.inc(label);
+        jobFailStreak.inc(label);
+      }
+    },
+    /** The app hands over what is read at scrape time once it has built those parts. */
+    setSources(more: ScrapeSources): void {
+      sources = { ...sources, ...more };
+    },
+    render(): Promise<string> {
+      queueRead = undefined;
+      return registry.metrics();
+    },
+    contentType: registry.contentType,
+  };
+}
+
+export type NodeMetrics = ReturnType<typeof createNodeMetrics>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The node's Prometheus series (metrics/node-metrics.ts). */
+    metrics: NodeMetrics;
+  }
+}
