@@ -30,6 +30,9 @@ import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
+import { registerSpinFeature } from './modules/spin/spin-feature.ts';
+import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
+import type { SeedSource } from './modules/spin/fair-draw.ts';
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
@@ -44,6 +47,10 @@ export type AppDeps = {
   startJobs?: boolean;
   /** Proves a support agent's chat connection; the back office provides it. Default: no agent connects. */
   authenticateChatAgent?: AgentAuthenticator;
+  /** The spin wheel's seed source; tests pass a seeded one (default: the OS CSPRNG). */
+  spinSeeds?: SeedSource;
+  /** The bonus module's side of the spin wheel (bonus coupons, BONUS_REMAINING); until it is wired, none (docs/spin.md). */
+  spinBonuses?: SpinBonusPort;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
@@ -91,7 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
-  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  registerWalletFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    startJobs: deps.startJobs ?? true,
+  });
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,
@@ -116,6 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
+  registerSpinFeature(app, {
+    db: deps.db,
+    clock,
+    sandbox: deps.config.sandbox,
+    ...(deps.spinBonuses ? { bonuses: deps.spinBonuses } : {}),
+    ...(deps.spinSeeds ? { seeds: deps.spinSeeds } : {}),
+  });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);

@@ -63,7 +63,7 @@ export const ZSlip = z.object({
 });
 export type TSlip = z.infer<typeof ZSlip>;
 
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'spin'] as const;
 
 /** How a statement line's money came in or went out; the web words each kind in the member's language. */
 export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout'] as const;

@@ -6,6 +6,7 @@ import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfer
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
+import type { SpinCouponsTable, SpinDrawsTable, SpinSeedsTable, SpinWheelsTable } from './tables/spin.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -55,4 +56,9 @@ export type DB = {
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
+  // 0028-spin
+  spin_wheels: SpinWheelsTable;
+  spin_seeds: SpinSeedsTable;
+  spin_draws: SpinDrawsTable;
+  spin_coupons: SpinCouponsTable;
 };

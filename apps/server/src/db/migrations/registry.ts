@@ -15,6 +15,7 @@ import * as m0015 from './0015-statement-lines.ts';
 import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
+import * as m0028 from './0028-spin.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0020-chat': m0020,
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
+  '0028-spin': m0028,
 };

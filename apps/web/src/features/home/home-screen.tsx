@@ -14,6 +14,7 @@ import { BalanceHeader } from './balance-header';
 import { BankAccountCard } from './bank-account-card';
 import type { HomeParts } from './home-parts';
 import { useAgreement } from './use-agreement';
+import { useSpinActive } from './use-spin-active';
 import { WalletWidgets, type LaterWidget } from './wallet-widgets';
 import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from '@/lib/wallet-api';
 import styles from './home-screen.module.css';
@@ -66,6 +67,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
   const [lastSync, setLastSync] = useState(readLastSync);
   const [open, setOpen] = useState<OpenSheet>(null);
   const agreement = useAgreement();
+  const wheelActive = useSpinActive();
   const close = () => setOpen(null);
   const account = data.bankAccount;
   const canFixName = account ? needsLatinNameFix(account.bankCode, account.bankAccountName) : false;
@@ -88,15 +90,12 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         onReceiveInvite={() => setOpen({ kind: 'later', widget: 'inviteBonus' })}
       />
       <WalletWidgets
-        // The prize wheel is not built yet; until a wheel can be active, 'refresh all' takes its place.
-        wheelActive={false}
+        wheelActive={wheelActive}
         coin={data.profile.coin}
         invite={data.invite}
         refreshing={refresh.isPending}
         onRefreshAll={checkBalance}
-        onOpen={(widget) =>
-          setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })
-        }
+        onOpen={(widget) => setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })}
       />
       <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
       <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />

@@ -15,7 +15,7 @@ import { cx } from '@/lib/cx';
 import styles from './wallet-widgets.module.css';
 
 /** Widgets whose dialogs are not built yet: each opens an honest "not available yet". */
-export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
+export type LaterWidget = 'deposit' | 'withdraw' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
   /** The prize wheel widget replaces 'refresh all' only while a wheel is active (docs/screens.md, "Home"). */
@@ -46,14 +46,11 @@ export function WalletWidgets({ wheelActive, coin, invite, refreshing, onRefresh
         <li>{later('withdraw', ArrowUpFromLine)}</li>
         <li>
           {wheelActive ? (
-            later('spin', FerrisWheel, t('home.widgets.coins', { coins: coin }))
+            <Link to="/user/spin" className={styles.widget}>
+              <WidgetFace icon={FerrisWheel} label={t('home.widgets.spin')} extra={t('home.widgets.coins', { coins: coin })} />
+            </Link>
           ) : (
-            <WidgetButton
-              icon={RefreshCcw}
-              label={t('home.widgets.refreshAll')}
-              onClick={onRefreshAll}
-              busy={refreshing}
-            />
+            <WidgetButton icon={RefreshCcw} label={t('home.widgets.refreshAll')} onClick={onRefreshAll} busy={refreshing} />
           )}
         </li>
         <li>{later('invite', UserPlus, t('home.widgets.inviteCounts', { success: invite.success, fail: invite.fail }))}</li>
