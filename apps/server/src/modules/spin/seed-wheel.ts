@@ -3,7 +3,10 @@ import type { TSpinWheelConfig } from '@jetton/contract/spin';
 import type { DB } from '../../db/schema.ts';
 import { storedSlices } from './wheel-service.ts';
 
-/** The wheel a first start shows (an operator replaces it in the back office): small credits, coins, and near misses. */
+/**
+ * The wheel a first start shows (an operator replaces it in the back office): small credits, coins, and near misses.
+ * Its labels are amounts and signs, not words: the wheel is the same in every language.
+ */
 export const DEMO_WHEEL: TSpinWheelConfig = {
   name: 'Lucky Wheel',
   active: true,
@@ -13,16 +16,16 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '฿10',
       bgColor: '#b91c1c',
       textColor: '#ffffff',
-      htmlDescription: '<b>10.00</b> credit to your wallet',
+      htmlDescription: '',
       weight: 20,
       prize: { type: 'credit', amount: 10 },
     },
     {
       code: 'COIN1',
-      label: '+1 coin',
+      label: '+1',
       bgColor: '#facc15',
       textColor: '#1f2937',
-      htmlDescription: 'One more spin',
+      htmlDescription: '',
       weight: 20,
       prize: { type: 'coin', coins: 1 },
     },
@@ -31,7 +34,7 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '฿20',
       bgColor: '#1d4ed8',
       textColor: '#ffffff',
-      htmlDescription: '<b>20.00</b> credit to your wallet',
+      htmlDescription: '',
       weight: 12,
       prize: { type: 'credit', amount: 20 },
     },
@@ -40,7 +43,7 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '—',
       bgColor: '#374151',
       textColor: '#ffffff',
-      htmlDescription: 'Better luck next time',
+      htmlDescription: '',
       weight: 25,
       prize: { type: 'nothing' },
     },
@@ -49,16 +52,16 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '฿50',
       bgColor: '#15803d',
       textColor: '#ffffff',
-      htmlDescription: '<b>50.00</b> credit to your wallet',
+      htmlDescription: '',
       weight: 6,
       prize: { type: 'credit', amount: 50 },
     },
     {
       code: 'COIN2',
-      label: '+2 coins',
+      label: '+2',
       bgColor: '#f97316',
       textColor: '#1f2937',
-      htmlDescription: 'Two more spins',
+      htmlDescription: '',
       weight: 8,
       prize: { type: 'coin', coins: 2 },
     },
@@ -67,7 +70,7 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '฿100',
       bgColor: '#7e22ce',
       textColor: '#ffffff',
-      htmlDescription: '<b>100.00</b> credit to your wallet',
+      htmlDescription: '',
       weight: 3,
       prize: { type: 'credit', amount: 100 },
     },
@@ -76,7 +79,7 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
       label: '—',
       bgColor: '#0f766e',
       textColor: '#ffffff',
-      htmlDescription: 'Better luck next time',
+      htmlDescription: '',
       weight: 6,
       prize: { type: 'nothing' },
     },

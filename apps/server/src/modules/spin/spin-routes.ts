@@ -22,7 +22,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import { memberOf } from '../auth/member-guard.ts';
 import type { SpinService } from './spin-service.ts';
-import type { WheelService } from './wheel-service.ts';
+import { configOf, type WheelService } from './wheel-service.ts';
 
 const ZVersionParams = z.object({ version: z.coerce.number().int().min(1).max(1_000_000) });
 
@@ -84,6 +84,11 @@ export function registerSpinRoutes(
   if (!deps.sandbox) return;
   // The sandbox operator's stand-in for the back office's wheel screen (docs/sandbox.md): save a wheel, read the report.
   r.post('/sandbox/ops/spin-wheel', { schema: { hide: true, body: ZSpinWheelConfig } }, async (request) => deps.wheels.save(request.body));
+  r.get('/sandbox/ops/spin-wheel', { schema: { hide: true } }, async () => {
+    const wheel = await deps.wheels.current();
+    if (!wheel) throw new AppError('NO_DATA');
+    return { version: wheel.version, ...configOf(wheel) };
+  });
   r.get('/sandbox/ops/spin-wheel/report', { schema: { hide: true } }, async () => {
     const wheel = await deps.wheels.current();
     if (!wheel) throw new AppError('NO_DATA');

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { toMinor, minorToDecimal } from '@jetton/contract/money';
+import { decimalToMinor, fromMinor, minorToDecimal, toMinor } from '@jetton/contract/money';
 import type { TSpinWheelConfig } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -31,6 +31,18 @@ export function storedSlices(config: TSpinWheelConfig): StoredSlice[] {
     weight: s.weight,
     prize: s.prize.type === 'credit' ? { type: 'credit', amount: minorToDecimal(toMinor(s.prize.amount)) } : s.prize,
   }));
+}
+
+/** A stored version as the configuration an operator edits (the inverse of storedSlices). */
+export function configOf(wheel: WheelVersion): TSpinWheelConfig {
+  return {
+    name: wheel.name,
+    active: wheel.active,
+    slices: wheel.slices.map((s) => ({
+      ...s,
+      prize: s.prize.type === 'credit' ? { type: 'credit', amount: fromMinor(decimalToMinor(s.prize.amount)) } : s.prize,
+    })),
+  };
 }
 
 /**

@@ -123,6 +123,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
             <FerrisWheel aria-hidden="true" size={28} strokeWidth={2} />
             {won?.label}
           </span>
+          {result?.coupon && <p className={styles.prizeValue}>{couponValue(t, result.coupon)}</p>}
           {/* Sanitized on the server (docs/spin.md, "Configuration"). */}
           {won?.htmlDescription && <p className={styles.prizeText} dangerouslySetInnerHTML={{ __html: won.htmlDescription }} />}
           <p>{result?.coupon ? t('spin.prizeCoupon', { date: formatDateTime(result.coupon.expiresAt) }) : t('spin.noPrizeText')}</p>
