@@ -8,7 +8,6 @@ import { showToast } from '@/components/ui/toast-store';
 import { formatDateTime } from '@/lib/format';
 import { translateError } from '@/lib/translate-error';
 import { fetchWheelVersion, useRotateSeed, useSpinHistory } from './spin-api';
-import { verifyDraw } from './verify-draw';
 import styles from './spin-screen.module.css';
 
 const HISTORY_PAGE = 5;
@@ -93,7 +92,8 @@ function HistoryRow({ spin }: { spin: TSpinRecord }) {
   const [verdict, setVerdict] = useState<'ok' | 'bad' | null>(null);
   const check = async () => {
     if (!spin.serverSeed) return;
-    const wheel = await fetchWheelVersion(spin.wheelVersion);
+    // Loaded on first use: most members never check a draw.
+    const [{ verifyDraw }, wheel] = await Promise.all([import('./verify-draw'), fetchWheelVersion(spin.wheelVersion)]);
     const outcome = await verifyDraw({
       serverSeed: spin.serverSeed,
       serverSeedHash: spin.serverSeedHash,

@@ -91,7 +91,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
   const won = result ? setup.slices.find((s) => s.code === result.slice) : undefined;
   return (
     <>
-      <section className={styles.stage} aria-label={t('spin.wheelSection')}>
+      <section className={styles.stage} aria-label={t('spin.title')}>
         <WheelCanvas
           slices={setup.slices}
           target={target}
@@ -194,7 +194,7 @@ function Coupons() {
               <th scope="col">{t('spin.couponPrize')}</th>
               <th scope="col">{t('spin.couponExpires')}</th>
               <th scope="col">
-                <span className="visually-hidden">{t('spin.couponAction')}</span>
+                <span className="visually-hidden">{t('spin.claim')}</span>
               </th>
             </tr>
           </thead>
@@ -226,7 +226,7 @@ function Coupons() {
           </tbody>
         </table>
       )}
-      <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('spin.couponsPages')} />
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} label={t('spin.couponsTitle')} />
 
       <Sheet open={confirming !== null} onClose={close} title={t('spin.confirmTitle')}>
         {confirming && (
