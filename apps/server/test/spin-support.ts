@@ -3,8 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TSpinPrize, TSpinWheelConfig } from '@jetton/contract/spin';
-import type { SpinBonusPort } from '../src/modules/spin/bonus-port.ts';
-import { noBonusPort } from '../src/modules/spin/bonus-port.ts';
+import type { CouponBonus, SpinBonusPort } from '../src/modules/spin/bonus-port.ts';
 import type { SeedSource } from '../src/modules/spin/fair-draw.ts';
 import { call } from './accounts-support.ts';
 import type { TestApp } from './test-app.ts';
@@ -18,20 +17,17 @@ export function seededSeeds(label: string): SeedSource {
   return { serverSeed: () => next('server'), clientSeed: () => next('client').slice(0, 16) };
 }
 
-/** A stand-in for the bonus module: members in `unmet` have turnover left; bonus codes in `known` exist; starts are recorded. */
+/** A stand-in for the bonus module: members in `unmet` have turnover left; starts are recorded; `available` can be turned off. */
 export function fakeBonuses() {
-  const state = {
-    unmet: new Set<string>(),
-    known: new Set<string>(['SPIN100']),
-    started: [] as { memberId: string; bonusCode: string; couponId: string }[],
-    wired: true,
-  };
+  const state = { unmet: new Set<string>(), started: [] as CouponBonus[], available: true };
   const port: SpinBonusPort = {
+    get available() {
+      return state.available;
+    },
     hasUnmetTurnover: (_trx, memberId) => Promise.resolve(state.unmet.has(memberId)),
-    bonusExists: (_trx, code) => Promise.resolve(state.known.has(code)),
-    startCouponBonus: async (trx, input) => {
-      if (!state.wired) return noBonusPort.startCouponBonus(trx, input);
-      state.started.push({ memberId: input.memberId, bonusCode: input.bonusCode, couponId: input.couponId });
+    startCouponBonus: (_trx, input) => {
+      state.started.push(input);
+      return Promise.resolve();
     },
   };
   return { state, port };

@@ -26,7 +26,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
     t = await startTestApp(engine, {}, { spinSeeds: seededSeeds(engine), spinBonuses: bonuses.port });
   });
   afterEach(async () => {
-    bonuses.state.wired = true;
+    bonuses.state.available = true;
     await t.app.spinWheels.save(DEMO_WHEEL);
     await expectHealthy(t);
   });
@@ -230,17 +230,24 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
     expect(await coinsOf(t, m.id)).toBe(3);
   });
 
-  it('starts a bonus through the bonus port, and refuses a bonus coupon when bonuses are not wired', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'bonus', bonusCode: 'SPIN100' }));
+  it('starts a bonus through the bonus port; without bonuses wired a bonus coupon is refused and stays claimable', async () => {
+    await t.app.spinWheels.save(wheelOf({ type: 'bonus', amount: 50, turnover: 3, percentFail: 10 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 2);
     const first = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
     const second = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
+    expect(first).toMatchObject({ type: 'bonus', amount: 50 });
     ok(await claim(t, m.token, first._id));
-    expect(bonuses.state.started).toContainEqual({ memberId: m.id, bonusCode: 'SPIN100', couponId: first._id });
-    bonuses.state.wired = false;
+    expect(bonuses.state.started).toContainEqual(
+      expect.objectContaining({ memberId: m.id, couponId: first._id, credit: 5_000n, turnoverMultiplier: 3, percentFail: 10 }),
+    );
+    bonuses.state.available = false;
     expectError(await claim(t, m.token, second._id), 400, 'INVALID_COUPON_TYPE');
     expect((await coupons(m.token)).coupons.find((c) => c._id === second._id)?.status).toBe('claimable');
+    // Nor can a wheel offer a bonus then.
+    await expect(t.app.spinWheels.save(wheelOf({ type: 'bonus', amount: 5, turnover: 1, percentFail: 0 }))).rejects.toMatchObject({
+      code: 'INVALID_PRIZE_CODE',
+    });
   });
 
   it("answers INVALID_CODE for a malformed, unknown or another member's coupon", async () => {
@@ -255,10 +262,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
     expectError(await claim(t, m.token, 42), 400, 'KEY_INVALID');
   });
 
-  it('refuses a wheel whose bonus prize does not exist or whose codes repeat (INVALID_PRIZE_CODE), and sanitizes descriptions', async () => {
-    await expect(t.app.spinWheels.save(wheelOf({ type: 'bonus', bonusCode: 'NOPE' }))).rejects.toMatchObject({
-      code: 'INVALID_PRIZE_CODE',
-    });
+  it('refuses a wheel whose slice codes repeat (INVALID_PRIZE_CODE), and sanitizes descriptions', async () => {
     const twice = wheelOf({ type: 'nothing' });
     await expect(t.app.spinWheels.save({ ...twice, slices: [...twice.slices, twice.slices[0]!] })).rejects.toMatchObject({
       code: 'INVALID_PRIZE_CODE',

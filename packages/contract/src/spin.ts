@@ -46,7 +46,7 @@ export const ZCoupon = z.object({
   _id: z.string(),
   type: z.enum(COUPON_TYPES),
   prize: z.object({ slice: z.string(), name: z.string() }),
-  /** A credit coupon's amount; 0 for the other types. */
+  /** A credit or bonus coupon's amount; 0 for coin coupons. */
   amount: ZAmount,
   /** A coin coupon's coins; 0 for the other types. */
   coins: z.number().int().nonnegative(),
@@ -116,7 +116,13 @@ export type TWheelVersionResponse = z.infer<typeof ZWheelVersionResponse>;
 /** A prize an operator gives a slice. */
 export const ZSpinPrize = z.discriminatedUnion('type', [
   z.object({ type: z.literal('credit'), amount: ZAmount.refine((n) => n > 0) }),
-  z.object({ type: z.literal('bonus'), bonusCode: z.string().min(1).max(40) }),
+  /** A bonus of `amount` with turnover target amount x `turnover`; `percentFail` % is kept on an early cancel. */
+  z.object({
+    type: z.literal('bonus'),
+    amount: ZAmount.refine((n) => n > 0),
+    turnover: z.number().int().min(1).max(100).default(1),
+    percentFail: z.number().int().min(0).max(100).default(0),
+  }),
   z.object({ type: z.literal('coin'), coins: z.number().int().min(1).max(100) }),
   z.object({ type: z.literal('nothing') }),
 ]);

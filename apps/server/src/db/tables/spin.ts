@@ -11,7 +11,11 @@ export type StoredSlice = {
   textColor: string;
   htmlDescription: string;
   weight: number;
-  prize: { type: 'credit'; amount: string } | { type: 'bonus'; bonusCode: string } | { type: 'coin'; coins: number } | { type: 'nothing' };
+  prize:
+    | { type: 'credit'; amount: string }
+    | { type: 'bonus'; amount: string; turnover: number; percentFail: number }
+    | { type: 'coin'; coins: number }
+    | { type: 'nothing' };
 };
 
 export type SpinWheelsTable = {
@@ -53,7 +57,8 @@ export type SpinCouponsTable = {
   prize_name: string;
   amount: Generated<bigint>;
   coins: Generated<number>;
-  bonus_code: string | null;
+  bonus_turnover: number | null;
+  bonus_percent_fail: number | null;
   currency: 'THB' | 'LAK';
   created_at: At;
   expires_at: At;

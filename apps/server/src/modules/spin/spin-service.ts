@@ -171,9 +171,10 @@ export function createSpinService(deps: Deps) {
               type: slice.prize.type,
               slice_code: slice.code,
               prize_name: slice.label,
-              amount: slice.prize.type === 'credit' ? decimalToMinor(slice.prize.amount) : 0n,
+              amount: slice.prize.type === 'credit' || slice.prize.type === 'bonus' ? decimalToMinor(slice.prize.amount) : 0n,
               coins: slice.prize.type === 'coin' ? slice.prize.coins : 0,
-              bonus_code: slice.prize.type === 'bonus' ? slice.prize.bonusCode : null,
+              bonus_turnover: slice.prize.type === 'bonus' ? slice.prize.turnover : null,
+              bonus_percent_fail: slice.prize.type === 'bonus' ? slice.prize.percentFail : null,
               currency: member.currency,
               created_at: now,
               expires_at: new Date(now.getTime() + COUPON_VALID_MS),
@@ -254,8 +255,15 @@ export function createSpinService(deps: Deps) {
             .set({ coin: sql`coin + ${row.coins}` })
             .where('id', '=', memberId)
             .execute();
-        } else if (row.type === 'bonus' && row.bonus_code) {
-          await deps.bonuses.startCouponBonus(trx, { memberId, bonusCode: row.bonus_code, couponId: row.id, now });
+        } else if (row.type === 'bonus' && deps.bonuses.available) {
+          await deps.bonuses.startCouponBonus(trx, {
+            memberId,
+            couponId: row.id,
+            credit: row.amount,
+            turnoverMultiplier: row.bonus_turnover ?? 1,
+            percentFail: row.bonus_percent_fail ?? 0,
+            now,
+          });
         } else {
           throw new AppError('INVALID_COUPON_TYPE');
         }

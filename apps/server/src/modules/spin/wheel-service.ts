@@ -29,7 +29,8 @@ export function storedSlices(config: TSpinWheelConfig): StoredSlice[] {
     textColor: s.textColor,
     htmlDescription: sanitizeDescription(s.htmlDescription),
     weight: s.weight,
-    prize: s.prize.type === 'credit' ? { type: 'credit', amount: minorToDecimal(toMinor(s.prize.amount)) } : s.prize,
+    prize:
+      s.prize.type === 'credit' || s.prize.type === 'bonus' ? { ...s.prize, amount: minorToDecimal(toMinor(s.prize.amount)) } : s.prize,
   }));
 }
 
@@ -40,7 +41,8 @@ export function configOf(wheel: WheelVersion): TSpinWheelConfig {
     active: wheel.active,
     slices: wheel.slices.map((s) => ({
       ...s,
-      prize: s.prize.type === 'credit' ? { type: 'credit', amount: fromMinor(decimalToMinor(s.prize.amount)) } : s.prize,
+      prize:
+        s.prize.type === 'credit' || s.prize.type === 'bonus' ? { ...s.prize, amount: fromMinor(decimalToMinor(s.prize.amount)) } : s.prize,
     })),
   };
 }
@@ -90,23 +92,21 @@ export function createWheelService(deps: Deps) {
     }
   }
 
-  async function validate(config: TSpinWheelConfig): Promise<void> {
+  function validate(config: TSpinWheelConfig): void {
     const codes = new Set(config.slices.map((s) => s.code));
     if (codes.size !== config.slices.length) throw new AppError('INVALID_PRIZE_CODE');
     if (config.slices.reduce((sum, s) => sum + s.weight, 0) <= 0) throw new AppError('KEY_INVALID');
-    for (const slice of config.slices) {
-      if (slice.prize.type === 'bonus' && !(await deps.bonuses.bonusExists(db, slice.prize.bonusCode)))
-        throw new AppError('INVALID_PRIZE_CODE');
-    }
+    // A bonus prize needs the bonus module (docs/spin.md, "Coupons").
+    if (!deps.bonuses.available && config.slices.some((s) => s.prize.type === 'bonus')) throw new AppError('INVALID_PRIZE_CODE');
   }
 
   return {
     current,
     version,
 
-    /** Saves a new version of the wheel (validated: unique slice codes, a positive total weight, bonus prizes that exist). */
+    /** Saves a new version of the wheel (validated: unique slice codes, a positive total weight, bonus prizes only with bonuses wired). */
     async save(config: TSpinWheelConfig): Promise<WheelVersion> {
-      await validate(config);
+      validate(config);
       return insertVersion(config.name, config.active, storedSlices(config));
     },
 

@@ -139,6 +139,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
 function couponValue(t: TFunction, coupon: TCoupon): string {
   if (coupon.type === 'credit') return formatMoney(coupon.amount);
   if (coupon.type === 'coin') return t('spin.coins', { count: coupon.coins });
+  if (coupon.type === 'bonus') return `${t('spin.couponTypes.bonus')} ${formatMoney(coupon.amount)}`;
   return t(`spin.couponTypes.${coupon.type}`);
 }
 
