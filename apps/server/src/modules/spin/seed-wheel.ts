@@ -5,10 +5,10 @@ import { storedSlices } from './wheel-service.ts';
 
 /**
  * The wheel a first start shows (an operator replaces it in the back office): small credits, coins, and near misses.
- * Its labels are amounts and signs, not words: the wheel is the same in every language.
+ * Its name and labels are a brand, amounts and signs, not words: the wheel is the same in every language.
  */
 export const DEMO_WHEEL: TSpinWheelConfig = {
-  name: 'Lucky Wheel',
+  name: 'JETTON',
   active: true,
   slices: [
     {

@@ -27,7 +27,8 @@ export function SpinScreen() {
   const { t } = useTranslation();
   const setup = useSpinSetup();
   return (
-    <Page title={setup.data?.active ? setup.data.name : t('spin.title')}>
+    // The title is in the member's language; the wheel's name (operator text) goes under it.
+    <Page title={t('spin.title')} {...(setup.data?.active && setup.data.name ? { intro: setup.data.name } : {})}>
       {setup.isPending && (
         <div className={styles.skeleton} role="status">
           <span className="visually-hidden">{t('common.loading')}</span>
@@ -55,34 +56,41 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
   const [result, setResult] = useState<TSpinResponse | null>(null);
   const [prizeOpen, setPrizeOpen] = useState(false);
   const [announce, setAnnounce] = useState('');
-  const spinning = spin.isPending || (target !== null && result !== null && !prizeOpen && announce === '');
-  // While the wheel turns, the coins shown are those the server answered.
-  const coins = result && spinning ? result.coin : setup.coin;
+  // idle -> spinning (asked, then turning) -> landed (prize dialog 2 s later) -> idle when the dialog closes.
+  const [phase, setPhase] = useState<'idle' | 'spinning' | 'landed'>('idle');
+  const spinning = phase !== 'idle';
   const prizeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(prizeTimer.current), []);
 
   const start = () => {
     // Clicks are ignored while spinning or without coins.
     if (spinning || setup.coin <= 0) return;
+    setPhase('spinning');
     setAnnounce('');
     spin.mutate(undefined, {
       onSuccess: (answer) => {
         setResult(answer);
+        // The coins left, as the server answered, until the wheel reloads.
+        queryClient.setQueryData<TSpinSetupResponse>(spinSetupKey, (old) => (old ? { ...old, coin: answer.coin } : old));
         setTarget((old) => ({ index: answer.index, id: (old?.id ?? 0) + 1 }));
       },
-      onError: (error) => showToast(translateError(t, error.code), 'danger'),
+      onError: (error) => {
+        setPhase('idle');
+        showToast(translateError(t, error.code), 'danger');
+      },
     });
   };
 
   const stopped = (code: string) => {
     const slice = setup.slices.find((s) => s.code === code);
+    setPhase('landed');
     setAnnounce(t('spin.landed', { prize: slice?.label ?? code }));
     prizeTimer.current = setTimeout(() => setPrizeOpen(true), DELAYS_MS.prizeDialog);
   };
 
   const closePrize = () => {
     setPrizeOpen(false);
-    setTarget(null);
+    setPhase('idle');
     // The wheel reloads: coins, seed commitment and coupons as the server has them now.
     void queryClient.invalidateQueries({ queryKey: spinSetupKey });
     void queryClient.invalidateQueries({ queryKey: couponsKey });
@@ -106,7 +114,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
             aria-busy={spinning || undefined}
           >
             <span className={styles.spinWord}>{t('spin.spin')}</span>
-            <span className={styles.coinCount}>{t('spin.coins', { count: coins })}</span>
+            <span className={styles.coinCount}>{t('spin.coins', { count: setup.coin })}</span>
           </button>
         </WheelCanvas>
         <p className={styles.hint} aria-live="polite">
