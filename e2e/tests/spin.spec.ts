@@ -94,6 +94,20 @@ for (const locale of ['en', 'th', 'la'] as const) {
     await expect(coupons.getByText(say('spin.couponStatus.claimed')).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`spin-claimed-${locale}.png`), fullPage: true });
 
+    if (locale === 'en') {
+      // Provably fair: reveal the seed, then the browser recomputes the spin just made and finds its slice.
+      await page.getByText(say('spin.fair.title')).click();
+      await page.getByRole('button', { name: say('spin.fair.rotate') }).click();
+      await expect(page.getByText(say('spin.fair.revealed'))).toBeVisible();
+      await page
+        .getByRole('button', { name: say('spin.fair.verify') })
+        .first()
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: say('spin.fair.ok') })).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath('spin-fair-en.png'), fullPage: true });
+    }
+
     // The wallet changed: the statement shows the prize credit.
     await page.goto('/user/statement');
     const line = page
