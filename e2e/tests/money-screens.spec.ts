@@ -27,9 +27,7 @@ test('the widgets of features still to come say so plainly, and bonus conditions
   await expect(widgets.getByRole('link', { name: new RegExp(en('home.widgets.spin')) })).toHaveAttribute('href', '/user/spin');
   await expect(widgets.getByRole('button', { name: en('home.widgets.refreshAll') })).toHaveCount(0);
 
-  await balanceHeader(page, 'en')
-    .getByRole('button', { name: en('home.receive') })
-    .click();
+  await balanceHeader(page, 'en').getByRole('button', { name: en('home.receive') }).click();
   await expect(page.getByRole('dialog', { name: en('home.inviteBonus') }).getByText(en('home.later.inviteBonus'))).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -39,9 +37,7 @@ test('the widgets of features still to come say so plainly, and bonus conditions
 
 test('reset password warns that play waits for it, then shows the new password', async ({ page }) => {
   const name = 'Imi Lanterns';
-  await gameCard(page, name)
-    .getByRole('button', { name: en('home.games.open') })
-    .click();
+  await gameCard(page, name).getByRole('button', { name: en('home.games.open') }).click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.getByRole('button', { name: en('home.games.open') }).click();
   const copyPassword = page.getByRole('button', { name: en('home.gameDialog.copy', { label: en('home.gameDialog.password') }) });
@@ -78,19 +74,14 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
     await route.fulfill({ json: { total: rows.length, statements: rows.slice(from, from + body.limit) } });
   });
 
-  await page
-    .getByRole('navigation', { name: en('nav.member') })
-    .getByRole('link', { name: en('nav.statement') })
-    .click();
+  await page.getByRole('navigation', { name: en('nav.member') }).getByRole('link', { name: en('nav.statement') }).click();
   const list = page.getByRole('list', { name: en('statement.listLabel') });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const first = list.getByRole('listitem').first();
   await expect(first).toContainText(en('statement.status.progress'));
   await expect(first).toContainText('2 hours ago');
   await expect(first.getByText('-10.00', { exact: true })).toBeVisible();
-  await expect(list.getByRole('listitem').nth(1)).toContainText(
-    `${en('statement.channel.slip')} · ${en('statement.reference', { reference: '…F00001' })}`,
-  );
+  await expect(list.getByRole('listitem').nth(1)).toContainText(`${en('statement.channel.slip')} · ${en('statement.reference', { reference: '…F00001' })}`);
   const pages = page.getByRole('navigation', { name: en('statement.pages') });
   await expect(pages.getByText(en('common.pageOf', { page: '1', total: '3' }))).toBeVisible();
   await expect(pages.getByRole('button', { name: en('common.previousPage') })).toBeDisabled();
@@ -100,15 +91,9 @@ test('the statement pages 10 at a time, shows in-progress rows and opens the sli
   await pages.getByRole('button', { name: en('common.nextPage') }).click();
   await expect(list.getByRole('listitem')).toHaveCount(3);
   await expect(pages.getByRole('button', { name: en('common.nextPage') })).toBeDisabled();
-  expect(asked).toEqual([
-    { page: 1, limit: 10 },
-    { page: 2, limit: 10 },
-    { page: 3, limit: 10 },
-  ]);
+  expect(asked).toEqual([{ page: 1, limit: 10 }, { page: 2, limit: 10 }, { page: 3, limit: 10 }]);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: en('statement.slips') }).click();
-  await expect(
-    page.getByRole('dialog', { name: en('statement.slips') }).getByRole('button', { name: en('statement.slipDialog.refresh') }),
-  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: en('statement.slips') }).getByRole('button', { name: en('statement.slipDialog.refresh') })).toBeVisible();
 });

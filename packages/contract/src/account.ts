@@ -173,13 +173,15 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 /** A password change ends every session; the answer carries a fresh token for this device. */
 export const ZChangePasswordResponse = ZLoginResponse;
 
-export const ZBankAccountNameRequest = z.object({ bankCode: ZBankCode, bankAccountName: ZBankAccountName }).superRefine((value, ctx) => {
-  // Only the Latin-name banks may edit the name, and only into Latin letters.
-  if (typeof value.bankCode === 'string' && !isLatinNameBank(value.bankCode)) {
-    ctx.addIssue({ code: 'custom', message: 'INVALID_BANK', path: ['bankCode'] });
-  }
-  latinNameRule({ bankCode: value.bankCode, bankAccountName: value.bankAccountName }, ctx);
-});
+export const ZBankAccountNameRequest = z
+  .object({ bankCode: ZBankCode, bankAccountName: ZBankAccountName })
+  .superRefine((value, ctx) => {
+    // Only the Latin-name banks may edit the name, and only into Latin letters.
+    if (typeof value.bankCode === 'string' && !isLatinNameBank(value.bankCode)) {
+      ctx.addIssue({ code: 'custom', message: 'INVALID_BANK', path: ['bankCode'] });
+    }
+    latinNameRule({ bankCode: value.bankCode, bankAccountName: value.bankAccountName }, ctx);
+  });
 export type TBankAccountNameRequest = z.infer<typeof ZBankAccountNameRequest>;
 
 export const ZProfileUpdateRequest = z

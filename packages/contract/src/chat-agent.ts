@@ -86,10 +86,7 @@ export type TChatAgentConversationResponse = z.infer<typeof ZChatAgentConversati
 
 export const ZChatAgentReply = z.object({
   message: ZChatMessage,
-  clientId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/)
-    .optional(),
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
 });
 export type TChatAgentReply = z.infer<typeof ZChatAgentReply>;
 export const ZChatAgentReplyResponse = z.object({ entry: ZChatEntry });
@@ -100,11 +97,7 @@ export const ZChatAssign = z.object({ agentId: z.string().min(1).max(64).nullabl
 export const ZCannedReply = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
   title: z.string().trim().min(1).max(80),
-  text: z.object({
-    th: z.string().trim().min(1).max(2000),
-    la: z.string().trim().min(1).max(2000),
-    en: z.string().trim().min(1).max(2000),
-  }),
+  text: z.object({ th: z.string().trim().min(1).max(2000), la: z.string().trim().min(1).max(2000), en: z.string().trim().min(1).max(2000) }),
 });
 export type TCannedReply = z.infer<typeof ZCannedReply>;
 export const ZCannedReplies = z.object({ replies: z.array(ZCannedReply).max(200) });

@@ -7,10 +7,7 @@ import { ZChatEntry, ZChatSendRequest } from './chat.ts';
  */
 
 /** Handshake `auth`: a member's bearer token or a guest's signed token. */
-export const ZChatHandshake = z.union([
-  z.object({ token: z.string().min(1).max(600) }),
-  z.object({ guestToken: z.string().min(1).max(300) }),
-]);
+export const ZChatHandshake = z.union([z.object({ token: z.string().min(1).max(600) }), z.object({ guestToken: z.string().min(1).max(300) })]);
 export type TChatHandshake = z.infer<typeof ZChatHandshake>;
 
 /** 'join': the caller's own room `<PREFIX><userId|guestId>`, and the last seq it holds (0 for none). */

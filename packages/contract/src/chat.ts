@@ -18,10 +18,7 @@ export function mediaKeyOf(url: string): string {
 }
 
 /** Web buttons open http(s) only: no `javascript:` or `data:` links in a chat. */
-const ZWebLink = z
-  .string()
-  .max(2000)
-  .regex(/^https?:\/\/[^\s]+$/i);
+const ZWebLink = z.string().max(2000).regex(/^https?:\/\/[^\s]+$/i);
 
 export const ZChatButton = z.discriminatedUnion('type', [
   z.object({ type: z.literal('web'), title: z.string().trim().min(1).max(80), payload: ZWebLink }),
@@ -57,10 +54,7 @@ export const ZChatMessage = z
   .object({
     message_type: z.enum(CHAT_MESSAGE_TYPES),
     payload: z.string().max(CHAT.textMax).optional(),
-    payloads: z
-      .array(z.union([ZChatButton, ZChatMedia]))
-      .max(10)
-      .optional(),
+    payloads: z.array(z.union([ZChatButton, ZChatMedia])).max(10).optional(),
     deliver: z.string().max(40).optional(),
   })
   .superRefine((m, ctx) => {
@@ -130,10 +124,7 @@ export const ZChatSendRequest = z.object({
   message: ZChatMessage.refine((m) => (CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(m.message_type), 'KEY_INVALID'),
   deviceToken: z.string().max(200).nullish(),
   session_id: z.string().max(100).nullish(),
-  clientId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/)
-    .optional(),
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
 });
 export type TChatSendRequest = z.infer<typeof ZChatSendRequest>;
 export const ZChatSendResponse = z.object({ createdAt: z.iso.datetime(), id: z.string(), seq: z.number().int() });

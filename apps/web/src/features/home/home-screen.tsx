@@ -95,7 +95,9 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         invite={data.invite}
         refreshing={refresh.isPending}
         onRefreshAll={checkBalance}
-        onOpen={(widget) => setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })}
+        onOpen={(widget) =>
+          setOpen(widget === 'deposit' || widget === 'withdraw' ? { kind: widget } : { kind: 'later', widget })
+        }
       />
       <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
       <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />

@@ -50,7 +50,12 @@ export function WalletWidgets({ wheelActive, coin, invite, refreshing, onRefresh
               <WidgetFace icon={FerrisWheel} label={t('home.widgets.spin')} extra={t('home.widgets.coins', { coins: coin })} />
             </Link>
           ) : (
-            <WidgetButton icon={RefreshCcw} label={t('home.widgets.refreshAll')} onClick={onRefreshAll} busy={refreshing} />
+            <WidgetButton
+              icon={RefreshCcw}
+              label={t('home.widgets.refreshAll')}
+              onClick={onRefreshAll}
+              busy={refreshing}
+            />
           )}
         </li>
         <li>{later('invite', UserPlus, t('home.widgets.inviteCounts', { success: invite.success, fail: invite.fail }))}</li>

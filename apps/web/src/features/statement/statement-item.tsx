@@ -39,11 +39,7 @@ export function StatementItem({ row, gameNames, bankNames, now, locale }: Statem
     row.description !== null
       ? [row.description]
       : row.channel
-        ? channelParts(
-            row.channel,
-            (key, values) => t(key, values ?? {}),
-            (code) => bankNames?.get(code) ?? code,
-          )
+        ? channelParts(row.channel, (key, values) => t(key, values ?? {}), (code) => bankNames?.get(code) ?? code)
         : row.statementType === 'transfer'
           ? [t('statement.transferText', { from: side(row.from), to: side(row.to) })]
           : [];
