@@ -7,7 +7,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-lao/**', '**/data/**', '**/test-results/**', '**/playwright-report/**', 'eslint.config.js'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-lao/**',
+      '**/data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'eslint.config.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -47,7 +55,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // The admin app takes of the member app only the shared parts (components, lib, i18n, styles), never a screen.
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*'], message: "The admin app must not import the member app's features." }] },
+      ],
+    },
+  },
+  {
+    // ...and its features are as separate as the member app's.
+    files: ['apps/admin/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*'], message: "The admin app must not import the member app's features." },
+            { group: ['@admin/features/*', '../*/**'], message: 'A feature must not import another feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

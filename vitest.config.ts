@@ -8,6 +8,7 @@ export default defineConfig({
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       'apps/web/vitest.config.ts',
+      'apps/admin/vitest.config.ts',
       'apps/server/vitest.config.ts',
     ],
   },

@@ -1,17 +1,23 @@
 /**
  * `npm run bench`: every load scenario, each printing its figures against its
- * baseline. `npm run bench -- growth` (minutes: it builds three sites) runs
- * only when named.
+ * baseline. `npm run bench -- growth` (minutes: it builds three sites) and
+ * `npm run bench -- reports` (a synthetic year on PostgreSQL) run only when named.
  */
 import { runChatBench } from './chat-sockets.ts';
 import { runGrowthBench } from './growth/growth-bench.ts';
 import { runLookupBench } from './lookup-vs-hello.ts';
+import { runReportsBench } from './reports/reports-bench.ts';
 import { runTransferBench } from './transfers.ts';
 import { runWebBench } from './web-lighthouse.ts';
 
 const only = process.argv.slice(2);
-const scenarios: Record<string, () => Promise<void>> = { lookup: runLookupBench, transfers: runTransferBench, web: runWebBench, chat: runChatBench };
-const onRequest: Record<string, () => Promise<void>> = { growth: runGrowthBench };
+const scenarios: Record<string, () => Promise<void>> = {
+  lookup: runLookupBench,
+  transfers: runTransferBench,
+  web: runWebBench,
+  chat: runChatBench,
+};
+const onRequest: Record<string, () => Promise<void>> = { growth: runGrowthBench, reports: runReportsBench };
 for (const [name, run] of Object.entries(scenarios)) {
   if (only.length === 0 || only.includes(name)) await run();
 }

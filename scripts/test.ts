@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'jetton-test-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
-const TYPECHECKED = ['.', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
+const TYPECHECKED = ['.', 'packages/contract', 'apps/server', 'apps/web', 'apps/admin', 'e2e'];
 
 type Step = { name: string; run: () => boolean };
 
@@ -62,6 +62,7 @@ const steps: Step[] = [
     run: () => {
       ensureWebBuild('default');
       ensureWebBuild('lao');
+      ensureWebBuild('admin');
       return run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
     },
   },
@@ -90,7 +91,9 @@ function counts(): { passed: number; failed: number; skipped: number } {
     total.skipped += v.numPendingTests;
   }
   if (existsSync(playwrightReport)) {
-    const p = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    };
     total.passed += p.stats.expected + p.stats.flaky;
     total.failed += p.stats.unexpected;
     total.skipped += p.stats.skipped;

@@ -12,14 +12,18 @@ import type { DB } from './db/schema.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { answerClientError, answerFrameworkError, registerNulGuard, registerOversizeBodyRefusal } from './http/hostile-input.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerAdminChat } from './modules/admin/admin-chat.ts';
+import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
+import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
-import { refuseAllAgents, type AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
@@ -36,6 +40,7 @@ import type { SeedSource } from './modules/spin/fair-draw.ts';
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
+import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
 export type AppDeps = {
   config: Config;
@@ -45,7 +50,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
-  /** Proves a support agent's chat connection; the back office provides it. Default: no agent connects. */
+  /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
   /** The spin wheel's seed source; tests pass a seeded one (default: the OS CSPRNG). */
   spinSeeds?: SeedSource;
@@ -68,10 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One access-log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals made before routing (a malformed URL, an over-long path parameter) in the house shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
+  registerOversizeBodyRefusal(app);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
   registerGracefulClose(app);
   // Callback-style hooks: they run on every request, and an async hook costs a promise each.
@@ -98,7 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
-  registerWalletFeature(app, { config: deps.config, db: deps.db, clock, settings, profile: accounts.profile, startJobs: deps.startJobs ?? true });
+  // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
+  const admin = registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings });
+  registerWalletFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    startJobs: deps.startJobs ?? true,
+  });
   registerStatementFeature(app, { db: deps.db });
   await registerChatFeature(app, {
     config: deps.config,
@@ -108,12 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     auth: accounts.auth,
     members: accounts.members,
-    authenticateAgent: deps.authenticateChatAgent ?? refuseAllAgents,
+    authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
   });
+
+  // The support chat console under /api/admin/chat (needs the chat feature's agents service).
+  await registerAdminChat(app);
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
-  await registerDepositFeature(app, {
+  const deposits = await registerDepositFeature(app, {
     truelinkKey,
     config: deps.config,
     db: deps.db,
@@ -130,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.spinBonuses ? { bonuses: deps.spinBonuses } : {}),
     ...(deps.spinSeeds ? { seeds: deps.spinSeeds } : {}),
   });
+  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
+  registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
@@ -139,6 +163,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
   }
 
-  await registerWebApp(app, deps.config.webDist, { truelinkKey });
+  await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
   return app;
 }

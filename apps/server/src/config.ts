@@ -17,8 +17,12 @@ const ZEnv = z.object({
   /** Which web build to serve: the default (Thai) build or the Lao build. */
   WEB_VARIANT: z.enum(['default', 'lao']).default('default'),
   WEB_DIST: z.string().optional(),
+  /** The back office build, served under /admin (docs/operators.md, "The admin app"). */
+  ADMIN_DIST: z.string().optional(),
   /** Mount the built-in simulators under /sandbox (off in a real deployment). */
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  /** The second switch that lets a production server start with the simulators mounted (docs/security.md). */
+  SANDBOX_IN_PRODUCTION: z.enum(['0', '1']).default('0'),
   TOKEN_SECRET: z.string().min(32).optional(),
   TRUELINK_SECRET: z.string().min(16).optional(),
   PUBLIC_ORIGIN: z.url().optional(),
@@ -31,6 +35,8 @@ const ZEnv = z.object({
    * trusts any; otherwise a comma-separated list of proxy addresses/CIDRs.
    */
   TRUST_PROXY: z.string().optional(),
+  /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
+  ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -45,6 +51,8 @@ export type Config = {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDist: string;
+  /** The back office build (apps/admin/dist), served under /admin. */
+  adminDist: string;
   sandbox: boolean;
   /** Lao market rules on the server too (no phone length check, LAK/BAHT currency); follows WEB_VARIANT. */
   lao: boolean;
@@ -53,6 +61,8 @@ export type Config = {
   embeddedTemplate: string | undefined;
   trustProxy: boolean | string;
   secrets: Secrets;
+  /** ADMIN_OWNER_PASSWORD: used only when the first owner is created. */
+  adminOwnerPassword?: string;
 };
 
 export class ConfigError extends Error {}
@@ -70,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const refusal = sandboxRefusal(e);
+  if (refusal) throw new ConfigError(refusal);
   const dataDir = path.resolve(e.DATA_DIR);
   const stored = loadOrCreateSecrets(dataDir);
   return {
@@ -81,17 +93,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(serverRoot, '../web', e.WEB_VARIANT === 'lao' ? 'dist-lao' : 'dist'),
+    adminDist: e.ADMIN_DIST ?? path.resolve(serverRoot, '../admin/dist'),
     sandbox: e.SANDBOX === 'on',
     lao: e.WEB_VARIANT === 'lao',
     publicOrigin: e.PUBLIC_ORIGIN,
     sandboxBaseUrl: e.SANDBOX_BASE_URL,
     embeddedTemplate: e.EMBEDDED_TEMPLATE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
     },
   };
+}
+
+/**
+ * The sandbox lets anyone, without a login, approve withdrawals and pay any QR
+ * (docs/security.md, "The sandbox in production"): a production server refuses
+ * to start with it on unless SANDBOX_IN_PRODUCTION=1 says it is meant. One line.
+ */
+export function sandboxRefusal(env: Pick<NodeJS.ProcessEnv, 'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION'>): string | undefined {
+  const production = env.NODE_ENV === 'production';
+  const sandbox = (env.SANDBOX ?? 'on') === 'on';
+  if (!production || !sandbox || env.SANDBOX_IN_PRODUCTION === '1') return undefined;
+  return 'Refusing to start: NODE_ENV=production with SANDBOX=on mounts the simulators (anyone could approve withdrawals and pay QRs); set SANDBOX=off, or SANDBOX_IN_PRODUCTION=1 for a public demo.';
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/da
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
+import { DEMO_OPERATORS, ensureOperators } from './modules/admin/operator-setup.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 
 /** A new embedded data directory starts from the prepared template when there is one. */
@@ -29,6 +30,12 @@ async function main(): Promise<void> {
   );
   await migrateToLatest(db);
   await seedDatabase(db, { demoMember: config.sandbox });
+  const firstOwner = await ensureOperators(db, {
+    sandbox: config.sandbox,
+    tokenSecret: config.secrets.tokenSecret,
+    ownerPassword: config.adminOwnerPassword,
+    now: new Date(),
+  });
   // Real time, except while the demo history is seeded (each step at its own day).
   const clock = createMovableClock();
   const app = await buildApp({ config, db, engine, clock });
@@ -72,12 +79,20 @@ async function main(): Promise<void> {
   const lines = [`\nJetton is running on ${origin} (database: ${engine})`];
   if (config.sandbox) {
     lines.push(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
+    lines.push(
+      `Demo operators (back office, no code asked in the sandbox): ${DEMO_OPERATORS.map((d) => `${d.login} / ${d.password}`).join(', ')}`,
+    );
     lines.push(`Simulators (every outside party, played by this server): ${origin}/sandbox; API docs: ${origin}/api/docs`);
   }
+  lines.push(`Back office: ${origin}/admin`);
+  // Shown once: the password is not stored anywhere but as a hash.
+  if (firstOwner) lines.push(`First owner created: login ${firstOwner.login}, password ${firstOwner.password} (shown only now)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String(error instanceof Error ? (error.stack ?? error.message) : error)}\n`,
+  );
   process.exit(1);
 });

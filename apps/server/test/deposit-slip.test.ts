@@ -83,6 +83,50 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
     expect(await coinsOf(t, m.id)).toBe(3);
   });
 
+  describe('a slip reference belongs to the member who was paid', () => {
+    it('a stranger uploading the slip first (NOT_MATCH) does not stop the owner: credited once', async () => {
+      const owner = await depositMember(t);
+      const stranger = await depositMember(t);
+      const { png } = await bankTransfer(t, { amount: 120, sender: owner.sender });
+      expect(await uploadAndVerify(stranger.token, png)).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      expect(await uploadAndVerify(stranger.token, png)).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      expect(await uploadAndVerify(owner.token, png)).toMatchObject({ status: 'success', amount: 120 });
+      expect(await walletBalance(t, owner.id)).toBe(12_000n);
+      expect(await walletBalance(t, stranger.id)).toBe(0n);
+      // The owner's second upload is refused; so is the stranger's, now that the reference is credited.
+      expect(await uploadAndVerify(owner.token, png)).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
+      expect((await uploadAndVerify(stranger.token, png)).status).toBe('failed');
+      expect(await walletBalance(t, owner.id)).toBe(12_000n);
+      // The failed attempts stay on record with the reference, for the operators.
+      const rows = await t.database.db
+        .selectFrom('slips')
+        .select(['member_id', 'status', 'note', 'trans_ref'])
+        .where('member_id', '=', stranger.id)
+        .execute();
+      expect(rows.length).toBe(3);
+      expect(new Set(rows.map((r) => r.trans_ref)).size).toBe(1);
+    });
+
+    it('the owner and a stranger racing over the same slip: the owner is credited once', async () => {
+      const owner = await depositMember(t);
+      const stranger = await depositMember(t);
+      const { png } = await bankTransfer(t, { amount: 80, sender: owner.sender });
+      const uploads = await Promise.all([
+        uploadSlip(t, stranger.token, { bytes: png }),
+        uploadSlip(t, owner.token, { bytes: png }),
+        uploadSlip(t, owner.token, { bytes: png }),
+      ]);
+      for (const res of uploads) expect(res.statusCode, res.body).toBe(201);
+      await Promise.all([t.app.slipVerifier.runOnce(), t.app.slipVerifier.runOnce()]);
+      const [strangers, ...owners] = await Promise.all(
+        uploads.map((res, i) => slipOf(i === 0 ? stranger.token : owner.token, res.json<{ slip: TSlip }>().slip.reference)),
+      );
+      expect(strangers).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      expect(owners.map((s) => `${s.status}:${s.note ?? ''}`).sort()).toEqual(['failed:SLIP_REFNO_DUPLICATED', 'success:']);
+      expect(await walletBalance(t, owner.id)).toBe(8_000n);
+    });
+  });
+
   it('fails an image without a readable slip QR: INVALID_SLIP', async () => {
     const m = await depositMember(t);
     const blank = PNG.sync.write(new PNG({ width: 200, height: 300, fill: true }));
@@ -107,7 +151,11 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
 
   it('fails a transfer to an account that is not the site’s: DEST_ACC_INVALID', async () => {
     const m = await depositMember(t);
-    const { png } = await bankTransfer(t, { amount: 100, sender: m.sender, receiver: { bank: 'KBANK', account: '9998887776', name: 'SOMEONE ELSE' } });
+    const { png } = await bankTransfer(t, {
+      amount: 100,
+      sender: m.sender,
+      receiver: { bank: 'KBANK', account: '9998887776', name: 'SOMEONE ELSE' },
+    });
     expect(await uploadAndVerify(m.token, png)).toMatchObject({ status: 'failed', note: 'DEST_ACC_INVALID' });
   });
 

@@ -48,7 +48,12 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
       const res = await put(ROUTES.account.profile, body, token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ message: 'OK' });
-      expect(await row(m)).toMatchObject({ name: 'NEW NAME', bank_code: 'KTB', bank_account_name: 'NEW NAME', bank_account_no: bankAccountNo });
+      expect(await row(m)).toMatchObject({
+        name: 'NEW NAME',
+        bank_code: 'KTB',
+        bank_account_name: 'NEW NAME',
+        bank_account_no: bankAccountNo,
+      });
       // Saving the same account again is not a conflict with oneself.
       expect((await put(ROUTES.account.profile, body, token)).statusCode).toBe(200);
     });
@@ -57,9 +62,17 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
       const m = await createMember(t);
       const token = await login(t, m.phone, PASSWORD);
       const base = { name: 'X', bankCode: 'SCB', bankAccountName: 'X', bankAccountNo: nextBankNo() };
-      expectError(await put(ROUTES.account.profile, { ...base, bankCode: DEMO_MEMBER.bankCode, bankAccountNo: DEMO_MEMBER.bankAccountNo }, token), 409, 'EXISTING_BANK');
+      expectError(
+        await put(ROUTES.account.profile, { ...base, bankCode: DEMO_MEMBER.bankCode, bankAccountNo: DEMO_MEMBER.bankAccountNo }, token),
+        409,
+        'EXISTING_BANK',
+      );
       expectError(await put(ROUTES.account.profile, { ...base, bankCode: 'NOPE' }, token), 400, 'INVALID_BANK');
-      expectError(await put(ROUTES.account.profile, { ...base, bankCode: 'BBL', bankAccountName: 'สมชาย' }, token), 400, 'BANK_ACCOUNT_NAME_ENG');
+      expectError(
+        await put(ROUTES.account.profile, { ...base, bankCode: 'BBL', bankAccountName: 'สมชาย' }, token),
+        400,
+        'BANK_ACCOUNT_NAME_ENG',
+      );
       expectError(await put(ROUTES.account.profile, { ...base, name: undefined }, token), 400, 'KEY_MISSING');
       expect(await row(m)).toMatchObject({ name: 'TEST MEMBER', bank_code: m.bankCode, bank_account_no: m.bankAccountNo });
     });
@@ -79,8 +92,16 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
       const token = await login(t, m.phone, PASSWORD);
       expectError(await put(ROUTES.account.bankAccountName, { bankCode: 'SCB', bankAccountName: 'SOMCHAI' }, token), 400, 'INVALID_BANK');
       expectError(await put(ROUTES.account.bankAccountName, { bankCode: 'BBL', bankAccountName: 'SOMCHAI' }, token), 400, 'INVALID_BANK');
-      expectError(await put(ROUTES.account.bankAccountName, { bankCode: 'KTB', bankAccountName: 'สมชาย' }, token), 400, 'BANK_ACCOUNT_NAME_ENG');
-      expectError(await put(ROUTES.account.bankAccountName, { bankCode: 'KTB', bankAccountName: 'SOMCHAI 1' }, token), 400, 'BANK_ACCOUNT_NAME_ENG');
+      expectError(
+        await put(ROUTES.account.bankAccountName, { bankCode: 'KTB', bankAccountName: 'สมชาย' }, token),
+        400,
+        'BANK_ACCOUNT_NAME_ENG',
+      );
+      expectError(
+        await put(ROUTES.account.bankAccountName, { bankCode: 'KTB', bankAccountName: 'SOMCHAI 1' }, token),
+        400,
+        'BANK_ACCOUNT_NAME_ENG',
+      );
       expectError(await put(ROUTES.account.bankAccountName, { bankCode: 'KTB' }, token), 400, 'KEY_MISSING');
       expect((await row(m))?.bank_account_name).toBe('สมชาย ใจดี');
     });
@@ -90,7 +111,11 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
     it('checks the old password, ends every session and answers a fresh token', async () => {
       const m = await createMember(t);
       const [token, otherDevice] = [await login(t, m.phone, PASSWORD), await login(t, m.phone, PASSWORD)];
-      expectError(await put(ROUTES.account.changePassword, { oldPassword: 'not-it', newPassword: 'brand-new-1' }, token), 401, 'WRONG_PASSWORD');
+      expectError(
+        await put(ROUTES.account.changePassword, { oldPassword: 'not-it', newPassword: 'brand-new-1' }, token),
+        401,
+        'WRONG_PASSWORD',
+      );
       expectError(await put(ROUTES.account.changePassword, { oldPassword: PASSWORD, newPassword: '12345' }, token), 400, 'KEY_INVALID');
       expectError(await put(ROUTES.account.changePassword, { oldPassword: PASSWORD }, token), 400, 'KEY_MISSING');
       // A wrong old password did not end anything.
@@ -110,7 +135,14 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
     const m = await createMember(t, { bankCode: 'KBANK', bankAccountName: 'มาลี ศรีสุข' });
     const lookups = createLookupService({ settings: createSettingsRepository(t.database.db), clock: t.clock, log: t.app.log });
     // Reading the bank account needs no auth service.
-    const service = createProfileService({ members: createMemberRepository(t.database.db), auth: {} as AuthService, lookups, clock: t.clock });
+    const service = createProfileService({
+      members: createMemberRepository(t.database.db),
+      auth: {} as AuthService,
+      lookups,
+      clock: t.clock,
+      sms: { send: () => Promise.resolve() },
+      log: t.app.log,
+    });
     expect(await service.bankAccount(m.id)).toEqual({
       bankAccountName: 'มาลี ศรีสุข',
       bankAccountNo: m.bankAccountNo,
@@ -130,12 +162,22 @@ describe.each(testEngines())("the member's own profile on the %s database", (eng
     expect(readA.json()).toMatchObject({ _id: a.id, username: a.phone });
 
     // Fields naming B are ignored; A's own row changes.
-    const sneaky = { _id: b.id, memberId: b.id, username: b.phone, name: 'Changed', bankCode: 'KTB', bankAccountName: 'Changed', bankAccountNo: nextBankNo() };
+    const sneaky = {
+      _id: b.id,
+      memberId: b.id,
+      username: b.phone,
+      name: 'Changed',
+      bankCode: 'KTB',
+      bankAccountName: 'Changed',
+      bankAccountNo: nextBankNo(),
+    };
     expect((await put(ROUTES.account.profile, sneaky, tokenA)).statusCode).toBe(200);
     expect((await put(ROUTES.account.bankAccountName, { ...sneaky, bankAccountName: 'Other Name' }, tokenA)).statusCode).toBe(200);
     // A cannot take B's bank account either.
     expectError(await put(ROUTES.account.profile, { ...sneaky, bankAccountNo: b.bankAccountNo }, tokenA), 409, 'EXISTING_BANK');
-    expect((await put(ROUTES.account.changePassword, { oldPassword: PASSWORD, newPassword: 'a-only-pass', _id: b.id }, tokenA)).statusCode).toBe(200);
+    expect(
+      (await put(ROUTES.account.changePassword, { oldPassword: PASSWORD, newPassword: 'a-only-pass', _id: b.id }, tokenA)).statusCode,
+    ).toBe(200);
     // A's old token died with A's password change; B's did not.
     expect((await call(t, 'POST', ROUTES.account.logout, { _id: b.id }, { token: tokenA })).statusCode).toBe(401);
 

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     logLevel: 'silent',
     webDist: path.join(tmpdir(), 'jetton-no-web-build'),
+    adminDist: path.join(tmpdir(), 'jetton-no-admin-build'),
     sandbox: true,
     lao: false,
     publicOrigin: 'http://localhost:8080',

@@ -1,51 +1,52 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { CURRENCIES, LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
 import { ZLocalName } from './lookup.ts';
 
 /** Account entities as the API answers them (docs/accounts.md); request rules are below. */
 export const ZRegistration = z.object({
-  name: z.string(),
-  username: z.string(),
-  password: z.string(),
-  sourceCode: z.string().optional(),
-  inviteCode: z.string().optional(),
-  bankCode: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  name: text(),
+  username: text(),
+  password: text(),
+  sourceCode: text().optional(),
+  inviteCode: text().optional(),
+  bankCode: text(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   currency: z.enum([...CURRENCIES, ...LAO_CURRENCY_CHOICES]).optional(),
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
 
 /** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
 export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
-export const ZOtpSendResponse = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(OTP_SEND_CODES) });
+export const ZOtpSendResponse = z.object({ otpRef: text(), otpToken: text(), code: z.enum(OTP_SEND_CODES) });
 export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 
 export const ZProfile = z.object({
-  _id: z.string(),
-  name: z.string(),
-  username: z.string(),
+  _id: text(),
+  name: text(),
+  username: text(),
   createdAt: z.iso.datetime(),
   coin: z.number().int().nonnegative(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 
 export const ZBankAccount = z.object({
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   /** The bank's code (KTB, SCB...): screens decide by code, never by matching the Thai name. */
-  bankCode: z.string(),
+  bankCode: text(),
   bank: ZLocalName,
 });
 export type TBankAccount = z.infer<typeof ZBankAccount>;
 
 /** Both required (KEY_MISSING); the password is never trimmed, and no stored password is longer than 128. */
 export const ZLoginRequest = z.object({
-  username: z.string().trim().min(1, { error: 'KEY_MISSING' }).max(32, { error: 'KEY_INVALID' }),
-  password: z.string().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'KEY_INVALID' }),
+  username: text().trim().min(1, { error: 'KEY_MISSING' }).max(32, { error: 'KEY_INVALID' }),
+  password: text().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'KEY_INVALID' }),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
-export const ZLoginResponse = z.object({ token: z.string() });
+export const ZLoginResponse = z.object({ token: text() });
 
 /* ---------------------------------------------------------------------------
  * Request and response schemas of the accounts feature (docs/accounts.md), written once
@@ -57,7 +58,7 @@ export const ZLoginResponse = z.object({ token: z.string() });
 export type TMarket = { lao: boolean };
 
 /** Required text: absent or blank answers KEY_MISSING (docs/http.md, "Validation"). */
-const required = () => z.string().trim().min(1, { error: 'KEY_MISSING' });
+const required = () => text().trim().min(1, { error: 'KEY_MISSING' });
 
 /** Member and bank account names are kept in upper case (docs/accounts.md, "Registration"). */
 const ZPersonName = required()
@@ -83,8 +84,7 @@ export function createPhoneSchema({ lao }: TMarket) {
 }
 
 /** Passwords: at least LIMITS.passwordMin characters; the cap keeps hashing cost bounded. */
-export const ZNewPassword = z
-  .string()
+export const ZNewPassword = text()
   .min(1, { error: 'KEY_MISSING' })
   .min(LIMITS.passwordMin, { error: 'KEY_INVALID' })
   .max(128, { error: 'KEY_INVALID' });
@@ -122,7 +122,7 @@ export function storedCurrency(currency: (typeof WIRE_CURRENCIES)[number] | unde
   return currency === 'LAK' ? 'LAK' : 'THB';
 }
 
-const ZOptionalCode = z.string().trim().max(40, { error: 'KEY_INVALID' }).optional();
+const ZOptionalCode = text().trim().max(40, { error: 'KEY_INVALID' }).optional();
 
 /**
  * Every accounts schema that depends on the build. The server builds them once
@@ -154,7 +154,7 @@ export type TRegisterRequest = z.infer<TAccountSchemas['ZRegisterRequest']>;
 export type TOtpSendRequest = z.infer<TAccountSchemas['ZOtpSendRequest']>;
 
 export const ZValidateResponse = z.object({ valid: z.literal(true) });
-export const ZRegisterResponse = z.object({ _id: z.string(), username: z.string() });
+export const ZRegisterResponse = z.object({ _id: text(), username: text() });
 export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 
 export const ZOtpVerifyRequest = z.object({
@@ -166,22 +166,20 @@ export const ZOtpVerifyResponse = z.object({ code: z.literal('OTP_CODE_VALID') }
 
 /** Passwords are never trimmed: a space is a character the member chose. */
 export const ZChangePasswordRequest = z.object({
-  oldPassword: z.string().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'WRONG_PASSWORD' }),
+  oldPassword: text().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'WRONG_PASSWORD' }),
   newPassword: ZNewPassword,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 /** A password change ends every session; the answer carries a fresh token for this device. */
 export const ZChangePasswordResponse = ZLoginResponse;
 
-export const ZBankAccountNameRequest = z
-  .object({ bankCode: ZBankCode, bankAccountName: ZBankAccountName })
-  .superRefine((value, ctx) => {
-    // Only the Latin-name banks may edit the name, and only into Latin letters.
-    if (typeof value.bankCode === 'string' && !isLatinNameBank(value.bankCode)) {
-      ctx.addIssue({ code: 'custom', message: 'INVALID_BANK', path: ['bankCode'] });
-    }
-    latinNameRule({ bankCode: value.bankCode, bankAccountName: value.bankAccountName }, ctx);
-  });
+export const ZBankAccountNameRequest = z.object({ bankCode: ZBankCode, bankAccountName: ZBankAccountName }).superRefine((value, ctx) => {
+  // Only the Latin-name banks may edit the name, and only into Latin letters.
+  if (typeof value.bankCode === 'string' && !isLatinNameBank(value.bankCode)) {
+    ctx.addIssue({ code: 'custom', message: 'INVALID_BANK', path: ['bankCode'] });
+  }
+  latinNameRule({ bankCode: value.bankCode, bankAccountName: value.bankAccountName }, ctx);
+});
 export type TBankAccountNameRequest = z.infer<typeof ZBankAccountNameRequest>;
 
 export const ZProfileUpdateRequest = z
@@ -192,7 +190,7 @@ export type TProfileUpdateRequest = z.infer<typeof ZProfileUpdateRequest>;
 /** GET /api/account/profile: the profile plus the member number behind the invite code. */
 export const ZProfileResponse = ZProfile.extend({
   memberNo: z.number().int().positive(),
-  inviteCode: z.string(),
+  inviteCode: text(),
 });
 export type TProfileResponse = z.infer<typeof ZProfileResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ZChatEntry, ZChatMessage } from './chat.ts';
 import type { ChatAck } from './chat-events.ts';
 
@@ -28,16 +29,16 @@ export type TChatStatus = (typeof CHAT_STATUSES)[number];
 export const ZChatConversationParams = z.object({ conversationId: z.uuid() });
 
 export const ZChatConversationSummary = z.object({
-  conversationId: z.string(),
+  conversationId: text(),
   customer: z.object({
     kind: z.enum(['member', 'guest']),
     /** The member id or the guest id. */
-    id: z.string(),
-    name: z.string().nullable(),
-    username: z.string().nullable(),
+    id: text(),
+    name: text().nullable(),
+    username: text().nullable(),
   }),
   status: z.enum(CHAT_STATUSES),
-  assignedAgentId: z.string().nullable(),
+  assignedAgentId: text().nullable(),
   lastMessage: ZChatEntry.nullable(),
   /** Customer messages no agent has read yet. */
   unread: z.number().int(),
@@ -59,14 +60,14 @@ export const ZChatConversationListResponse = z.object({ conversations: z.array(Z
 
 /** A member's summary beside the history: balance and last deposits (amounts in units, as elsewhere on the wire). */
 export const ZChatMemberSummary = z.object({
-  memberId: z.string(),
-  name: z.string(),
-  username: z.string(),
-  currency: z.string(),
-  status: z.string(),
+  memberId: text(),
+  name: text(),
+  username: text(),
+  currency: text(),
+  status: text(),
   createdAt: z.iso.datetime(),
   balance: z.number(),
-  lastDeposits: z.array(z.object({ kind: z.string(), amount: z.number(), createdAt: z.iso.datetime() })),
+  lastDeposits: z.array(z.object({ kind: text(), amount: z.number(), createdAt: z.iso.datetime() })),
 });
 export type TChatMemberSummary = z.infer<typeof ZChatMemberSummary>;
 
@@ -86,18 +87,20 @@ export type TChatAgentConversationResponse = z.infer<typeof ZChatAgentConversati
 
 export const ZChatAgentReply = z.object({
   message: ZChatMessage,
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  clientId: text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type TChatAgentReply = z.infer<typeof ZChatAgentReply>;
 export const ZChatAgentReplyResponse = z.object({ entry: ZChatEntry });
 
 export const ZChatAgentRead = z.object({ seq: z.number().int().min(0) });
-export const ZChatAssign = z.object({ agentId: z.string().min(1).max(64).nullable() });
+export const ZChatAssign = z.object({ agentId: text().min(1).max(64).nullable() });
 
 export const ZCannedReply = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  title: z.string().trim().min(1).max(80),
-  text: z.object({ th: z.string().trim().min(1).max(2000), la: z.string().trim().min(1).max(2000), en: z.string().trim().min(1).max(2000) }),
+  id: text().regex(/^[a-z0-9-]{1,40}$/),
+  title: text().trim().min(1).max(80),
+  text: z.object({ th: text().trim().min(1).max(2000), la: text().trim().min(1).max(2000), en: text().trim().min(1).max(2000) }),
 });
 export type TCannedReply = z.infer<typeof ZCannedReply>;
 export const ZCannedReplies = z.object({ replies: z.array(ZCannedReply).max(200) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { CHAT } from './constants.ts';
 
 /** Where uploaded chat media is served; a media message may only point here (see docs/chat.md). */
@@ -6,10 +7,9 @@ export const CHAT_MEDIA_PATH = '/api/chat/media';
 /** The header a guest proves its identity with on HTTP calls (the signed guest token). */
 export const CHAT_GUEST_HEADER = 'x-chat-guest';
 
-const ZMediaKey = z.string().regex(/^[0-9a-f]{32}$/);
+const ZMediaKey = text().regex(/^[0-9a-f]{32}$/);
 /** A path this server made for an upload: `/api/chat/media/<32 hex>`, nothing else (no outside links). */
-export const ZChatMediaUrl = z
-  .string()
+export const ZChatMediaUrl = text()
   .max(200)
   .refine((url) => url.startsWith(`${CHAT_MEDIA_PATH}/`) && ZMediaKey.safeParse(url.slice(CHAT_MEDIA_PATH.length + 1)).success);
 
@@ -18,19 +18,21 @@ export function mediaKeyOf(url: string): string {
 }
 
 /** Web buttons open http(s) only: no `javascript:` or `data:` links in a chat. */
-const ZWebLink = z.string().max(2000).regex(/^https?:\/\/[^\s]+$/i);
+const ZWebLink = text()
+  .max(2000)
+  .regex(/^https?:\/\/[^\s]+$/i);
 
 export const ZChatButton = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('web'), title: z.string().trim().min(1).max(80), payload: ZWebLink }),
-  z.object({ type: z.literal('call'), title: z.string().trim().min(1).max(80), payload: z.string().regex(/^\+?[0-9 -]{3,20}$/) }),
-  z.object({ type: z.literal('postback'), title: z.string().trim().min(1).max(80), payload: z.string().trim().min(1).max(200) }),
-  z.object({ type: z.literal('other'), title: z.string().trim().min(1).max(80), payload: z.string().max(200) }),
+  z.object({ type: z.literal('web'), title: text().trim().min(1).max(80), payload: ZWebLink }),
+  z.object({ type: z.literal('call'), title: text().trim().min(1).max(80), payload: text().regex(/^\+?[0-9 -]{3,20}$/) }),
+  z.object({ type: z.literal('postback'), title: text().trim().min(1).max(80), payload: text().trim().min(1).max(200) }),
+  z.object({ type: z.literal('other'), title: text().trim().min(1).max(80), payload: text().max(200) }),
 ]);
 export type TChatButton = z.infer<typeof ZChatButton>;
 
 export const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
 export const ZChatMedia = z.object({
-  message: z.string().max(CHAT.textMax).optional(),
+  message: text().max(CHAT.textMax).optional(),
   url: ZChatMediaUrl,
   fileType: z.enum(CHAT_FILE_TYPES),
   filePath: ZChatMediaUrl,
@@ -53,18 +55,21 @@ const isMedia = (item: TChatButton | TChatMedia): item is TChatMedia => 'fileTyp
 export const ZChatMessage = z
   .object({
     message_type: z.enum(CHAT_MESSAGE_TYPES),
-    payload: z.string().max(CHAT.textMax).optional(),
-    payloads: z.array(z.union([ZChatButton, ZChatMedia])).max(10).optional(),
-    deliver: z.string().max(40).optional(),
+    payload: text().max(CHAT.textMax).optional(),
+    payloads: z
+      .array(z.union([ZChatButton, ZChatMedia]))
+      .max(10)
+      .optional(),
+    deliver: text().max(40).optional(),
   })
   .superRefine((m, ctx) => {
-    const text = m.payload?.trim() ?? '';
+    const body = m.payload?.trim() ?? '';
     const items = m.payloads ?? [];
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     switch (m.message_type) {
       case 'text':
       case 'postback':
-        if (text === '') fail('KEY_MISSING');
+        if (body === '') fail('KEY_MISSING');
         if (items.length > 0) fail('KEY_INVALID');
         break;
       case 'media':
@@ -72,10 +77,10 @@ export const ZChatMessage = z
         break;
       case 'buttons':
       case 'quick_replies':
-        if (text === '' || items.length === 0 || !items.every(isButton)) fail('KEY_INVALID');
+        if (body === '' || items.length === 0 || !items.every(isButton)) fail('KEY_INVALID');
         break;
       case 'generic':
-        if (text === '' && items.length === 0) fail('KEY_INVALID');
+        if (body === '' && items.length === 0) fail('KEY_INVALID');
         break;
     }
   });
@@ -84,34 +89,34 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 export const ZChatConversation = z.object({
   sender: z.enum(['customer', 'other']),
   message: ZChatMessage,
-  userId: z.string().nullable(),
-  guestId: z.string().nullable(),
-  username: z.string().nullable(),
-  name: z.string().nullable(),
-  deviceToken: z.string().nullable(),
+  userId: text().nullable(),
+  guestId: text().nullable(),
+  username: text().nullable(),
+  name: text().nullable(),
+  deviceToken: text().nullable(),
   createdAt: z.iso.datetime(),
-  session_id: z.string().nullable(),
+  session_id: text().nullable(),
 });
 export type TChatConversation = z.infer<typeof ZChatConversation>;
 
 /** A stored message as both ends see it: the package plus its id and its place (seq, 1, 2, ...) in the conversation. */
-export const ZChatEntry = ZChatConversation.extend({ id: z.string(), seq: z.number().int().positive() });
+export const ZChatEntry = ZChatConversation.extend({ id: text(), seq: z.number().int().positive() });
 export type TChatEntry = z.infer<typeof ZChatEntry>;
 
-const ZGuestId = z.string().regex(/^g-[0-9a-f]{32}$/);
+const ZGuestId = text().regex(/^g-[0-9a-f]{32}$/);
 
 /** GET /api/chat/config: the room prefix; a member's id, or a signed guest identity for a caller with no bearer token. */
 export const ZChatConfigResponse = z.object({
-  PREFIX: z.string(),
-  userId: z.string().nullable(),
-  guest: z.object({ guestId: ZGuestId, token: z.string() }).nullable(),
+  PREFIX: text(),
+  userId: text().nullable(),
+  guest: z.object({ guestId: ZGuestId, token: text() }).nullable(),
 });
 export type TChatConfigResponse = z.infer<typeof ZChatConfigResponse>;
 
 /** Who the caller says they are; the server checks it against the proven identity (bearer or guest token). */
 const ZClaim = {
-  userId: z.string().max(64).nullish(),
-  guestId: z.string().max(64).nullish(),
+  userId: text().max(64).nullish(),
+  guestId: text().max(64).nullish(),
 };
 
 /**
@@ -122,12 +127,14 @@ const ZClaim = {
 export const ZChatSendRequest = z.object({
   ...ZClaim,
   message: ZChatMessage.refine((m) => (CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(m.message_type), 'KEY_INVALID'),
-  deviceToken: z.string().max(200).nullish(),
-  session_id: z.string().max(100).nullish(),
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  deviceToken: text().max(200).nullish(),
+  session_id: text().max(100).nullish(),
+  clientId: text()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type TChatSendRequest = z.infer<typeof ZChatSendRequest>;
-export const ZChatSendResponse = z.object({ createdAt: z.iso.datetime(), id: z.string(), seq: z.number().int() });
+export const ZChatSendResponse = z.object({ createdAt: z.iso.datetime(), id: text(), seq: z.number().int() });
 export type TChatSendResponse = z.infer<typeof ZChatSendResponse>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { LIMITS, QR_PROVIDERS } from './constants.ts';
 import { ZAmount } from './money.ts';
 import { ZPageRequest, ZQrState, ZSlip } from './wallet.ts';
@@ -27,20 +28,20 @@ export const ZSlipListResponse = z.object({ slips: z.array(ZSlip) });
 export type TSlipListResponse = z.infer<typeof ZSlipListResponse>;
 
 /** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image, owner only. */
-export const ZSlipReferenceParams = z.object({ reference: z.string().min(1).max(64) });
+export const ZSlipReferenceParams = z.object({ reference: text().min(1).max(64) });
 /** GET /api/wallet/slip/{slipId}: one of the member's own slips, polled after an upload until decided. */
-export const ZSlipIdParams = z.object({ slipId: z.string().min(1).max(64) });
+export const ZSlipIdParams = z.object({ slipId: text().min(1).max(64) });
 export const ZSlipStatusResponse = z.object({ slip: ZSlip });
 export type TSlipStatusResponse = z.infer<typeof ZSlipStatusResponse>;
 
-export const ZSlipImageResponse = z.object({ url: z.string() });
+export const ZSlipImageResponse = z.object({ url: text() });
 export type TSlipImageResponse = z.infer<typeof ZSlipImageResponse>;
 
 /** QR deposit: `/api/qrcode/{provider}` GET (current state), POST (create), and DELETE `/api/qrcode/{qrcodeId}`. */
 export const ZQrProvider = z.enum(QR_PROVIDERS);
 export const ZQrProviderParams = z.object({ provider: ZQrProvider });
 /** DELETE shares the path shape with the provider routes: a provider name or a QR id. */
-export const ZQrIdParams = z.object({ qrcodeId: z.string().min(1).max(64) });
+export const ZQrIdParams = z.object({ qrcodeId: text().min(1).max(64) });
 export const ZQrCreateRequest = z.object({ amount: ZAmount });
 export type TQrCreateRequest = z.infer<typeof ZQrCreateRequest>;
 export const ZQrStateResponse = ZQrState;
@@ -50,7 +51,7 @@ export const ZQrCancelResponse = z.object({ message: z.literal('OK') });
 export const QR_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
 /** GET /api/qrcode/status/{qrcodeId}: one of the member's own QRs, polled by the open deposit dialog. */
 export const ZQrStatusResponse = z.object({
-  qrcodeId: z.string(),
+  qrcodeId: text(),
   provider: ZQrProvider,
   status: z.enum(QR_STATUSES),
   amount: ZAmount,
@@ -59,7 +60,7 @@ export type TQrStatusResponse = z.infer<typeof ZQrStatusResponse>;
 
 /** POST /api/wallet/truelink: `link` is the encrypted token of truelink-crypto.ts, never the bare link. */
 export const ZTruelinkRequest = z.object({
-  link: z.string().min(1, { error: 'KEY_MISSING' }).max(4096, { error: 'KEY_INVALID' }),
+  link: text().min(1, { error: 'KEY_MISSING' }).max(4096, { error: 'KEY_INVALID' }),
 });
 export type TTruelinkRequest = z.infer<typeof ZTruelinkRequest>;
 export const ZTruelinkResponse = z.object({ amount: ZAmount });
@@ -74,7 +75,7 @@ export const TRUELINK_MIN = LIMITS.giftLinkMin;
 export const ZDepositNoticeRequest = z.object({ amount: ZAmount.refine((n) => n > 0, { error: 'KEY_INVALID' }) });
 export type TDepositNoticeRequest = z.infer<typeof ZDepositNoticeRequest>;
 export const ZDepositNoticeResponse = z.object({
-  id: z.string(),
+  id: text(),
   amount: ZAmount,
   status: z.enum(['processing', 'success', 'failed']),
   createdAt: z.iso.datetime(),

@@ -103,6 +103,18 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** The database or another part the server needs was briefly unreachable; nothing is promised done or undone (docs/faults.md). */
   SERVICE_UNAVAILABLE: 503,
+  // Money desk (docs/money-desk.md, "Four eyes"): the proposer tried to confirm their own proposal,
+  // a proposal is already pending, nothing is proposed to confirm, the item was already decided.
+  FOUR_EYES_SAME_OPERATOR: 403,
+  ALREADY_PROPOSED: 409,
+  NOT_PROPOSED: 409,
+  ALREADY_DECIDED: 409,
+  // Back office (docs/operators.md): a logged-in operator without the route's permission,
+  // a missing or wrong X-CSRF-Token, a reset password not yet changed, the last active owner.
+  FORBIDDEN: 403,
+  CSRF_INVALID: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  LAST_OWNER: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

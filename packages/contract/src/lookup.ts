@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ZAmount } from './money.ts';
 import { CURRENCIES, TUTORIAL_VIDEOS } from './constants.ts';
 
 /** Text in the three interface languages. */
-export const ZLocalized = z.object({ th: z.string(), la: z.string(), en: z.string() });
+export const ZLocalized = z.object({ th: text(), la: text(), en: text() });
 export type TLocalized = z.infer<typeof ZLocalized>;
 
 /**
@@ -11,29 +12,29 @@ export type TLocalized = z.infer<typeof ZLocalized>;
  * page shows the one of its own language (`nameTH` is the original field, the
  * others sit beside it), so a Lao or English page never shows Thai script.
  */
-export const ZLocalName = z.object({ nameTH: z.string(), nameLA: z.string(), nameEN: z.string() });
+export const ZLocalName = z.object({ nameTH: text(), nameLA: text(), nameEN: text() });
 export type TLocalName = z.infer<typeof ZLocalName>;
 
-export const ZBank = ZLocalName.extend({ code: z.string() });
+export const ZBank = ZLocalName.extend({ code: text() });
 export type TBank = z.infer<typeof ZBank>;
 export const ZBanksResponse = z.array(ZBank);
 
 /** `description` is the original one-language label; screens show the name of their language. */
-export const ZSource = ZLocalName.extend({ code: z.string(), description: z.string() });
+export const ZSource = ZLocalName.extend({ code: text(), description: text() });
 export type TSource = z.infer<typeof ZSource>;
 export const ZSourcesResponse = z.array(ZSource);
 
 export const ZDepositAccount = z.object({
   bank: ZLocalName,
-  bankCode: z.string(),
-  bankType: z.string(),
-  bankAccountName: z.string(),
-  bankAccountNo: z.string(),
+  bankCode: text(),
+  bankType: text(),
+  bankAccountName: text(),
+  bankAccountNo: text(),
   currency: z.enum(CURRENCIES),
   mode: z.enum(['AUTO', 'SMS']),
 });
 export const ZDepositWallet = z.object({
-  walletAccountName: z.string(),
+  walletAccountName: text(),
   mode: z.enum(['AUTO', 'SMS']),
 });
 export const ZDepositLookup = z.object({
@@ -51,13 +52,13 @@ export const ZSlipLookup = z.array(z.object({ code: ZSlipStatus, name: ZLocalize
 
 export const ZContact = z.object({
   contactText: ZLocalized,
-  lineLink: z.string(),
-  lineName: z.string(),
-  lineQR: z.string(),
+  lineLink: text(),
+  lineName: text(),
+  lineQR: text(),
 });
 export type TContact = z.infer<typeof ZContact>;
 
-export const ZInfo = z.object({ name: z.string(), website: z.string() });
+export const ZInfo = z.object({ name: text(), website: text() });
 export const ZTextList = z.array(ZLocalized);
 export const ZNotice = z.object({ text: ZLocalized });
 export const ZFlag = z.object({ enabled: z.boolean() });
@@ -65,5 +66,5 @@ export const ZActive = z.object({ status: z.enum(['active', 'gone']) });
 export type TActive = z.infer<typeof ZActive>;
 
 /** Tutorial videos for /howto; a video without a URL shows as "coming soon". */
-export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), url: z.string().nullable() }));
+export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), url: text().nullable() }));
 export type THowto = z.infer<typeof ZHowto>;

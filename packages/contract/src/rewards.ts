@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ZAmount } from './money.ts';
 
 /** Shapes of bonuses, promotions, invites and refunds, for the work that builds them (not built yet). */
-export const ZBanner = z.object({ image: z.string(), html: z.string() });
+export const ZBanner = z.object({ image: text(), html: text() });
 
 export const ZInviteRow = z.object({
-  from: z.object({ name: z.string() }),
+  from: z.object({ name: text() }),
   amount: ZAmount,
   createdAt: z.iso.datetime(),
 });
@@ -13,7 +14,7 @@ export const ZInviteRow = z.object({
 export const ZRefundCheck = z.object({
   result: z.boolean(),
   bonus: z.boolean(),
-  info: z.array(z.string()),
+  info: z.array(text()),
   refundAmount: ZAmount,
   refundSuccess: z.number(),
   refundFail: z.number(),
@@ -21,18 +22,18 @@ export const ZRefundCheck = z.object({
 export const ZRefundRow = z.object({ refundAmount: ZAmount, createdAt: z.iso.datetime() });
 
 export const ZBonus = z.object({
-  code: z.string(),
+  code: text(),
   type: z.enum(['limit', 'day', 'week']),
   maxReceived: z.number().int().positive(),
   percentFail: z.number().min(0).max(100),
   banners: z.array(ZBanner),
   userBonus: z
     .object({
-      _id: z.string(),
+      _id: text(),
       isActive: z.boolean(),
       received: z.array(z.object({ updatedAt: z.iso.datetime() })),
     })
     .nullable(),
 });
 
-export const ZPromotion = z.object({ percentFail: z.number().min(0).max(100), description: z.string() });
+export const ZPromotion = z.object({ percentFail: z.number().min(0).max(100), description: text() });

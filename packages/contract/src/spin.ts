@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ZAmount } from './money.ts';
 
 /**
@@ -8,23 +9,23 @@ import { ZAmount } from './money.ts';
 
 /** A slice as members see it; `weight` is published so anyone can check a draw (docs/spin.md, "Provably fair"). */
 export const ZSpinSlice = z.object({
-  code: z.string(),
-  label: z.string(),
-  bgColor: z.string(),
-  textColor: z.string(),
+  code: text(),
+  label: text(),
+  bgColor: text(),
+  textColor: text(),
   /** Sanitized on the server: only simple formatting tags, no attributes. */
-  htmlDescription: z.string(),
+  htmlDescription: text(),
   weight: z.number().int().nonnegative(),
 });
 export type TSpinSlice = z.infer<typeof ZSpinSlice>;
 
-export const ZSpinWheel = z.object({ name: z.string(), slices: z.array(ZSpinSlice) });
+export const ZSpinWheel = z.object({ name: text(), slices: z.array(ZSpinSlice) });
 
 export const COUPON_TYPES = ['credit', 'bonus', 'coin', 'nothing'] as const;
 export type TCouponType = (typeof COUPON_TYPES)[number];
 
 /** What the member's seed pair is now: the committed hash, their client seed, and the next spin's nonce. */
-export const ZSpinFairness = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int().nonnegative() });
+export const ZSpinFairness = z.object({ serverSeedHash: text(), clientSeed: text(), nonce: z.number().int().nonnegative() });
 export type TSpinFairness = z.infer<typeof ZSpinFairness>;
 
 /** GET /api/spinwheel/active */
@@ -43,9 +44,9 @@ export const COUPON_STATUSES = ['claimable', 'claimed', 'expired'] as const;
 
 /** A prize won on the wheel, claimable once within its validity (7 days). */
 export const ZCoupon = z.object({
-  _id: z.string(),
+  _id: text(),
   type: z.enum(COUPON_TYPES),
-  prize: z.object({ slice: z.string(), name: z.string() }),
+  prize: z.object({ slice: text(), name: text() }),
   /** A credit or bonus coupon's amount; 0 for coin coupons. */
   amount: ZAmount,
   /** A coin coupon's coins; 0 for the other types. */
@@ -59,11 +60,11 @@ export type TCoupon = z.infer<typeof ZCoupon>;
 
 /** POST /api/spinwheel/spin (no body): the drawn slice, its coupon (none for a 'nothing' slice), the coins left. */
 export const ZSpinResponse = z.object({
-  slice: z.string(),
+  slice: text(),
   index: z.number().int().nonnegative(),
   coupon: ZCoupon.nullable(),
   coin: z.number().int().nonnegative(),
-  draw: z.object({ wheelVersion: z.number().int(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+  draw: z.object({ wheelVersion: z.number().int(), serverSeedHash: text(), clientSeed: text(), nonce: z.number().int() }),
 });
 export type TSpinResponse = z.infer<typeof ZSpinResponse>;
 
@@ -75,17 +76,17 @@ export const ZCouponListResponse = z.object({ total: z.number().int(), coupons: 
 export type TCouponListResponse = z.infer<typeof ZCouponListResponse>;
 
 /** POST /api/spinwheel/coupon/claim */
-export const ZCouponClaimRequest = z.object({ coupon: z.string().min(1).max(64) });
+export const ZCouponClaimRequest = z.object({ coupon: text().min(1).max(64) });
 export const ZCouponClaimResponse = z.object({ coupon: ZCoupon, coin: z.number().int().nonnegative() });
 export type TCouponClaimResponse = z.infer<typeof ZCouponClaimResponse>;
 
 /** A client seed: 1-64 printable ASCII characters, no colon (the HMAC message joins with one). */
-export const ZClientSeed = z.string().regex(/^[\x21-\x39\x3b-\x7e]{1,64}$/);
+export const ZClientSeed = text().regex(/^[\x21-\x39\x3b-\x7e]{1,64}$/);
 
 /** POST /api/spinwheel/fairness/rotate: reveals the current server seed and commits to a new one. */
 export const ZSeedRotateRequest = z.object({ clientSeed: ZClientSeed.optional() });
 export const ZSeedRotateResponse = z.object({
-  revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), spins: z.number().int() }),
+  revealed: z.object({ serverSeed: text(), serverSeedHash: text(), clientSeed: text(), spins: z.number().int() }),
   next: ZSpinFairness,
 });
 
@@ -93,12 +94,12 @@ export const ZSeedRotateResponse = z.object({
 export const ZSpinHistoryQuery = z.object({ page: ZPage, limit: z.coerce.number().int().min(1).max(100).default(10) });
 export const ZSpinRecord = z.object({
   createdAt: z.iso.datetime(),
-  slice: z.string(),
+  slice: text(),
   index: z.number().int(),
   wheelVersion: z.number().int(),
-  serverSeedHash: z.string(),
-  serverSeed: z.string().nullable(),
-  clientSeed: z.string(),
+  serverSeedHash: text(),
+  serverSeed: text().nullable(),
+  clientSeed: text(),
   nonce: z.number().int(),
 });
 export type TSpinRecord = z.infer<typeof ZSpinRecord>;
@@ -108,8 +109,8 @@ export type TSpinHistoryResponse = z.infer<typeof ZSpinHistoryResponse>;
 /** GET /api/spinwheel/wheel/:version (public): the slices and weights a past draw used. */
 export const ZWheelVersionResponse = z.object({
   version: z.number().int(),
-  name: z.string(),
-  slices: z.array(z.object({ code: z.string(), label: z.string(), weight: z.number().int() })),
+  name: text(),
+  slices: z.array(z.object({ code: text(), label: text(), weight: z.number().int() })),
 });
 export type TWheelVersionResponse = z.infer<typeof ZWheelVersionResponse>;
 
@@ -130,16 +131,16 @@ export type TSpinPrize = z.infer<typeof ZSpinPrize>;
 
 /** The wheel an operator saves (docs/spin.md, "Configuration"); each save is a new version. */
 export const ZSpinWheelConfig = z.object({
-  name: z.string().min(1).max(80),
+  name: text().min(1).max(80),
   active: z.boolean(),
   slices: z
     .array(
       z.object({
-        code: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
-        label: z.string().min(1).max(40),
-        bgColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-        textColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-        htmlDescription: z.string().max(2_000),
+        code: text().regex(/^[A-Za-z0-9_-]{1,32}$/),
+        label: text().min(1).max(40),
+        bgColor: text().regex(/^#[0-9a-fA-F]{6}$/),
+        textColor: text().regex(/^#[0-9a-fA-F]{6}$/),
+        htmlDescription: text().max(2_000),
         weight: z.number().int().min(0).max(1_000_000),
         prize: ZSpinPrize,
       }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, LIMITS, QR_PROVIDERS } from './constants.ts';
 import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
@@ -14,21 +15,21 @@ export const ZInviteSummary = z.object({
 });
 
 export const ZGameAccount = z.object({
-  code: z.string(),
-  name: z.string(),
+  code: text(),
+  name: text(),
   category: z.enum(GAME_CATEGORIES),
-  logo: z.string(),
-  background: z.string(),
+  logo: text(),
+  background: text(),
   isActive: z.boolean(),
   amount: ZAmount,
   ftWalletSlot: z.number().positive(),
-  web: z.string().nullable(),
-  android: z.string().nullable(),
-  ios: z.string().nullable(),
-  username: z.string().optional(),
-  password: z.string().optional(),
+  web: text().nullable(),
+  android: text().nullable(),
+  ios: text().nullable(),
+  username: text().optional(),
+  password: text().optional(),
   /** Fields a form-posting launcher sends to the provider's login page. */
-  event: z.record(z.string(), z.string()).optional(),
+  event: z.record(text(), text()).optional(),
 });
 export type TGameAccount = z.infer<typeof ZGameAccount>;
 
@@ -42,14 +43,14 @@ export const ZWalletResponse = z.object({
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
 
 export const ZQrState = z.object({
-  qrcodeId: z.string().nullable(),
+  qrcodeId: text().nullable(),
   hasQrcode: z.boolean(),
-  qrcode: z.string().nullable(),
+  qrcode: text().nullable(),
   /** The text the QR encodes (EMV / PromptPay), for 'copy' and for saving the QR as an image. */
-  payload: z.string().nullable(),
+  payload: text().nullable(),
   amount: ZAmount.nullable(),
   expireIn: z.number().int().nonnegative().nullable(),
-  message: z.string().nullable(),
+  message: text().nullable(),
 });
 export type TQrState = z.infer<typeof ZQrState>;
 
@@ -58,12 +59,13 @@ export const ZSlip = z.object({
   amount: ZAmount.nullable(),
   status: z.enum(['processing', 'success', 'failed']),
   note: z.enum(SLIP_NOTE_CODES).nullable(),
-  link: z.string().nullable(),
-  reference: z.string(),
+  link: text().nullable(),
+  reference: text(),
 });
 export type TSlip = z.infer<typeof ZSlip>;
 
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'spin'] as const;
+/** adjustment: an operator's manual credit or debit (docs/money-desk.md, "Manual adjustments"); spin: a claimed prize (docs/spin.md). */
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'adjustment', 'spin'] as const;
 
 /** How a statement line's money came in or went out; the web words each kind in the member's language. */
 export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout'] as const;
@@ -77,26 +79,26 @@ export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout']
  * - payout: a withdrawal to the member's bank account (the bank's code, the last digits of the account number).
  */
 export const ZStatementChannel = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('slip'), reference: z.string().nullable() }),
-  z.object({ kind: z.literal('qr'), provider: z.enum(QR_PROVIDERS).nullable(), reference: z.string().nullable() }),
+  z.object({ kind: z.literal('slip'), reference: text().nullable() }),
+  z.object({ kind: z.literal('qr'), provider: z.enum(QR_PROVIDERS).nullable(), reference: text().nullable() }),
   z.object({ kind: z.literal('giftlink') }),
   z.object({ kind: z.literal('manual') }),
-  z.object({ kind: z.literal('payout'), bankCode: z.string(), accountEnd: z.string() }),
+  z.object({ kind: z.literal('payout'), bankCode: text(), accountEnd: text() }),
 ]);
 export type TStatementChannel = z.infer<typeof ZStatementChannel>;
 
 export const ZStatement = z.object({
   statementType: z.enum(STATEMENT_TYPES),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: text().nullable(),
+  to: text().nullable(),
   /** SUCCESS and FAILED are final; anything else shows as in progress. */
-  status: z.string(),
+  status: text(),
   amount: z.number(),
   createdAt: z.iso.datetime(),
   /** Deposits and withdrawals: how the money moved (null for transfers, which have from/to, and for bonus lines). */
   channel: ZStatementChannel.nullable(),
   /** Text for people from a linked bonus, promotion, invite, refund or lucky draw; null otherwise. */
-  description: z.string().nullable(),
+  description: text().nullable(),
 });
 export type TStatement = z.infer<typeof ZStatement>;
 
@@ -157,7 +159,7 @@ export type TTransferStatus = (typeof TRANSFER_STATUSES)[number];
 export const ZTransferResponse = z.object({
   status: z.enum(['SUCCESS', 'PENDING']),
   /** The transfer's id (the first leg's, for game to game). */
-  transferId: z.string(),
+  transferId: text(),
   from: ZTransferSide,
   to: ZTransferSide,
   amount: ZAmount,
@@ -165,7 +167,7 @@ export const ZTransferResponse = z.object({
 export type TTransferResponse = z.infer<typeof ZTransferResponse>;
 
 /** Route parameter of activate / account / resetpassword. */
-export const ZGameCodeParams = z.object({ code: z.string().max(40, { error: 'NO_GAME' }) });
+export const ZGameCodeParams = z.object({ code: text().max(40, { error: 'NO_GAME' }) });
 
 /** GET /api/wallet/refresh/slot: every game card, balances fresh from the providers where they answered. */
 export const ZSlotsResponse = z.object({ slots: z.array(ZGameAccount) });
@@ -173,13 +175,13 @@ export type TSlotsResponse = z.infer<typeof ZSlotsResponse>;
 
 /** GET /api/autoLogin/{game}/{username}[/{password}]; the password segment is ignored (never needed, never echoed). */
 export const ZAutoLoginParams = z.object({
-  game: z.string().max(40),
-  username: z.string().max(64),
-  password: z.string().max(128).optional(),
+  game: text().max(40),
+  username: text().max(64),
+  password: text().max(128).optional(),
 });
 export const ZAutoLoginQuery = z.object({ platform: z.enum(['web', 'android', 'ios']).default('web') });
 /** A link to open in a new window: a short-lived launch token, never the game password. */
-export const ZAutoLoginResponse = z.object({ link: z.string() });
+export const ZAutoLoginResponse = z.object({ link: text() });
 export type TAutoLoginResponse = z.infer<typeof ZAutoLoginResponse>;
 
 /** POST /api/statement. */

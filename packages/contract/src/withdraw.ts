@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { ZAmount } from './money.ts';
 
 /* ---------------------------------------------------------------------------
@@ -15,7 +16,7 @@ export type TWithdrawRequest = z.infer<typeof ZWithdrawRequest>;
  */
 export const ZWithdrawResponse = z.object({
   status: z.literal('processing'),
-  withdrawalId: z.string(),
+  withdrawalId: text(),
   amount: ZAmount,
 });
 export type TWithdrawResponse = z.infer<typeof ZWithdrawResponse>;

@@ -8,6 +8,17 @@ import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './ta
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
 import type { SpinCouponsTable, SpinDrawsTable, SpinSeedsTable, SpinWheelsTable } from './tables/spin.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
+import type { AdjustmentsTable, WithdrawalApprovalsTable } from './tables/money-desk.ts';
+import type { AuditLogTable, OperatorRecoveryCodesTable, OperatorSessionsTable, OperatorsTable } from './tables/operators.ts';
+import type {
+  GameRoundsTable,
+  MemberFirstDepositsTable,
+  ReportDaysTable,
+  ReportGameDailyTable,
+  ReportLedgerDailyTable,
+  ReportMemberDailyTable,
+  ReportRoundCursorsTable,
+} from './tables/reports.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -61,4 +72,20 @@ export type DB = {
   spin_seeds: SpinSeedsTable;
   spin_draws: SpinDrawsTable;
   spin_coupons: SpinCouponsTable;
+  // 0032-money-desk
+  withdrawal_approvals: WithdrawalApprovalsTable;
+  adjustments: AdjustmentsTable;
+  // 0016-operators
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  audit_log: AuditLogTable;
+  // 0035-reports
+  game_rounds: GameRoundsTable;
+  report_round_cursors: ReportRoundCursorsTable;
+  member_first_deposits: MemberFirstDepositsTable;
+  report_days: ReportDaysTable;
+  report_ledger_daily: ReportLedgerDailyTable;
+  report_game_daily: ReportGameDailyTable;
+  report_member_daily: ReportMemberDailyTable;
 };

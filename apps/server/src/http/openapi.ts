@@ -10,7 +10,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Jetton API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The back office (docs/operators.md, "Sessions"): an httpOnly cookie, and the CSRF header on writes.
+          adminSession: { type: 'apiKey', in: 'cookie', name: 'jetton_admin' },
+          adminCsrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

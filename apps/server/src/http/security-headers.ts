@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { CHAT_GUEST_HEADER } from '@jetton/contract/chat';
 
 /** The site's policy: only its own scripts, no framing, media from https for tutorial videos. */
 const POLICY: Readonly<HelmetOptions> = {
@@ -64,6 +65,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     const isDocument = typeof type === 'string' && type.startsWith('text/html');
     for (const [name, value] of isDocument ? documentHeaders : apiHeaders) {
       if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    // An answer to a request that carried credentials is member data: never kept by a browser or a proxy
+    // (docs/security.md, "Caches"). A route that chose its own policy (a signed slip image link) keeps it.
+    if (
+      (request.headers.authorization !== undefined || request.headers[CHAT_GUEST_HEADER] !== undefined) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      reply.header('cache-control', 'no-store');
     }
     done(null, payload);
   });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
 
@@ -11,43 +11,69 @@ import { notFoundBody, NOT_FOUND_STATUS } from './error-handler.ts';
  * Unknown /api paths answer 404 JSON.
  *
  * index.html goes out with the start-time values the web needs and must not
- * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links"),
+ * bake into a build, as `<meta>` tags (the gift-link key: see docs/deposits.md, "Gift links";
+ * the sandbox flag behind the demo strip),
  * and with the route's own chunks announced (see routePreloadLinks).
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, page: { truelinkKey?: string } = {}): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string, page: PageValues = {}, adminDist?: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
-      // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
-      preCompressed: true,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, staticOptions(webDist));
   } else {
     app.log.warn({ webDist }, 'web build not found: run `npm run build` to serve the site');
+  }
+  // The back office is its own build under /admin (docs/operators.md, "The admin app"), cached and
+  // compressed the same way; its deep links fall back to its own index.html.
+  const hasAdmin = adminDist !== undefined && existsSync(path.join(adminDist, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { ...staticOptions(adminDist), prefix: '/admin/', decorateReply: false });
+  } else if (adminDist !== undefined) {
+    app.log.warn({ adminDist }, 'back office build not found: run `npm run build` to serve /admin');
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (hasAdmin && isGet && (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?'))) {
+      return readFile(path.join(adminDist, 'index.html'), 'utf8').then((html) =>
+        reply.header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').type('text/html; charset=utf-8').send(html),
+      );
+    }
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/sandbox/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return indexHtml(webDist, page, request.url).then((html) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
+    if (!isApi && hasBuild && isGet) {
+      return indexHtml(webDist, page, request.url).then((html) =>
+        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html),
+      );
     }
     return reply.status(NOT_FOUND_STATUS).send(notFoundBody());
   });
 }
 
+/** What the page carries from the server's start: the gift-link key, and whether the simulators run (the demo strip). */
+type PageValues = { truelinkKey?: string; sandbox?: boolean };
+
+function staticOptions(root: string): FastifyStaticOptions {
+  return {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text file: the variant the browser accepts goes out
+    // as it is (Content-Encoding, Vary: Accept-Encoding), with no compression work per request.
+    preCompressed: true,
+    // Hashed assets never change; index.html must always be revalidated.
+    setHeaders: (reply, filePath) => {
+      reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  };
+}
+
 /** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
-async function indexHtml(webDist: string, page: { truelinkKey?: string }, url: string): Promise<string> {
+async function indexHtml(webDist: string, page: PageValues, url: string): Promise<string> {
   const [html, preloads] = await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);
   // base64url only: nothing to escape, and nothing here can close the tag.
-  const meta = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
+  const key = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
+  // docs/security.md, "The sandbox in production": every page says it is a demo.
+  const meta = page.sandbox ? `${key}<meta name="jetton-sandbox" content="on">` : key;
   return html.replace('</head>', `${meta}${preloads}</head>`);
 }
 
@@ -72,6 +98,8 @@ async function routePreloadLinks(webDist: string, url: string): Promise<string> 
   const route = Object.hasOwn(preloads, pathname) ? preloads[pathname] : undefined;
   if (!route) return '';
   const js = route.js.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const css = route.css.filter((file) => ASSET_PATH.test(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  const css = route.css
+    .filter((file) => ASSET_PATH.test(file))
+    .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
   return [...js, ...css].join('');
 }

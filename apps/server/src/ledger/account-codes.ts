@@ -16,6 +16,8 @@ export const ACCOUNT_CODES = {
   payout: (bank: string) => `payout:${bank}`,
   expense: (kind: 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin') => `expense:${kind}`,
   gamePnl: 'game:pnl',
+  /** The counterparty of an operator's manual credit or debit of a wallet (docs/money-desk.md, "Manual adjustments"). */
+  adjustment: 'adjustment',
 } as const;
 
 export function memberWallet(ownerId: string, currency: LedgerCurrency): AccountRef {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { ProviderError } from '../games/game-provider.ts';
 import { providerRequest } from '../games/provider-http.ts';
 import { BankUnavailableError, type BankTransaction, type BankVerification } from './bank-verification.ts';
 
-const ZParty = z.object({ bank: z.string(), account: z.string(), name: z.string() });
+const ZParty = z.object({ bank: text(), account: text(), name: text() });
 const ZTransaction = z.object({
-  transRef: z.string(),
+  transRef: text(),
   /** Minor units as a decimal string: no float on the wire. */
-  amount: z.string().regex(/^[0-9]{1,15}$/),
+  amount: text().regex(/^[0-9]{1,15}$/),
   sender: ZParty,
   receiver: ZParty,
   time: z.iso.datetime({ offset: true }),

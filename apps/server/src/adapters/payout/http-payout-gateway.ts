@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { ProviderError } from '../games/game-provider.ts';
 import { providerRequest, type ProviderResponse } from '../games/provider-http.ts';
 import type { PayoutGateway, PayoutOutcome } from './payout-gateway.ts';
 
 const ZAnswer = z.object({
-  payoutId: z.string(),
+  payoutId: text(),
   status: z.enum(['SUCCESS', 'FAILED']),
-  reason: z.string().optional(),
+  reason: text().optional(),
 });
 
 /**

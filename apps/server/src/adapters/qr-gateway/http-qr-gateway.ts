@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { ProviderError } from '../games/game-provider.ts';
 import { providerRequest } from '../games/provider-http.ts';
 import { QrGatewayError, type QrGateway } from './qr-gateway.ts';
 
-const ZCreated = z.object({ payload: z.string().min(20).max(512) });
+const ZCreated = z.object({ payload: text().min(20).max(512) });
 
 /**
  * The gateways' HTTP API: POST `<base>/<provider>/qrcodes`, POST

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import { ProviderError } from '../games/game-provider.ts';
 import { providerRequest } from '../games/provider-http.ts';
 import { VOUCHER_FAILURES, VoucherUnavailableError, type VoucherAnswer, type VoucherRedeemer } from './voucher-redeemer.ts';
 
 /** "100.00" (what TrueMoney answers) -> minor units, without a float. */
-const ZBaht = z.string().regex(DECIMAL_TEXT).transform(decimalToMinor);
+const ZBaht = text().regex(DECIMAL_TEXT).transform(decimalToMinor);
 
 const ZAnswer = z.object({
-  status: z.object({ code: z.string() }),
+  status: z.object({ code: text() }),
   data: z
     .object({
       voucher: z.object({ amount_baht: ZBaht }).optional(),

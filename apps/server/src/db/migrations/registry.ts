@@ -10,12 +10,16 @@ import * as m0008 from './0008-ledger-functions.ts';
 import * as m0009 from './0009-demo-provider-functions.ts';
 import * as m0010 from './0010-sessions-dead-index.ts';
 import * as m0011 from './0011-qr-provider-ref.ts';
+import * as m0013 from './0013-bank-change-review.ts';
 import * as m0014 from './0014-key-leases.ts';
 import * as m0015 from './0015-statement-lines.ts';
+import * as m0016 from './0016-operators.ts';
 import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
 import * as m0028 from './0028-spin.ts';
+import * as m0032 from './0032-money-desk.ts';
+import * as m0035 from './0035-reports.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -30,10 +34,14 @@ export const migrations: Record<string, Migration> = {
   '0009-demo-provider-functions': m0009,
   '0010-sessions-dead-index': m0010,
   '0011-qr-provider-ref': m0011,
+  '0013-bank-change-review': m0013,
   '0014-key-leases': m0014,
   '0015-statement-lines': m0015,
+  '0016-operators': m0016,
   '0020-chat': m0020,
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
   '0028-spin': m0028,
+  '0032-money-desk': m0032,
+  '0035-reports': m0035,
 };

@@ -21,6 +21,8 @@ export type MembersTable = {
   invited_by: string | null;
   status: Generated<MemberStatus>;
   coin: Generated<number>;
+  /** When the bank or account number last changed through the profile (docs/security.md); null when never. */
+  bank_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: At;
   updated_at: At;
 };

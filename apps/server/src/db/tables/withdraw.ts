@@ -9,6 +9,8 @@ type At = ColumnType<Date, Date, Date>;
  */
 export type WithdrawalStatus = 'review' | 'approved' | 'paying' | 'success' | 'failed' | 'rejected';
 
+export type WithdrawalReviewReason = 'ABOVE_AUTO_LIMIT' | 'BANK_CHANGED';
+
 export type WithdrawalsTable = {
   id: string;
   member_id: string;
@@ -20,8 +22,16 @@ export type WithdrawalsTable = {
   status: WithdrawalStatus;
   hold_entry_id: bigint;
   note: string | null;
+  /** Why it waits for an operator (docs/security.md); null when it never waited. */
+  review_reason: ColumnType<WithdrawalReviewReason | null, WithdrawalReviewReason | null | undefined, WithdrawalReviewReason | null>;
   attempts: Generated<number>;
   next_attempt_at: Date | null;
   created_at: At;
   updated_at: At;
+  /** 0032 (docs/money-desk.md): the operator who approved or rejected it, and the rejection's reason. */
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0032: when the payout's outcome at the bank first became unknown (held), and when it became a finding. */
+  unknown_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  held_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };

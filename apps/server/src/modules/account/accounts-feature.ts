@@ -58,7 +58,7 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
 
   const registration = createRegistrationService({ members, isPhoneVerified: otp.isVerified, lookups, clock, market: { lao: config.lao } });
-  const profile = createProfileService({ members, auth, lookups, clock });
+  const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log });
 
   registerAuthRoutes(app, { auth, rules });
   registerOtpRoutes(app, { otp, rules, schemas });

@@ -4,7 +4,7 @@ import type { MembersTable, MemberStatus } from '../../db/tables/accounts.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 
 export type Member = Selectable<MembersTable>;
-export type NewMember = Omit<Member, 'member_no' | 'status' | 'coin'>;
+export type NewMember = Omit<Member, 'member_no' | 'status' | 'coin' | 'bank_changed_at'>;
 export type BankAccountFields = { bank_code: string; bank_account_name: string; bank_account_no: string };
 
 /** Which uniqueness rule an insert or update broke. */
@@ -67,11 +67,15 @@ export function createMemberRepository(db: Kysely<DB>) {
     },
     async updateProfile(
       id: string,
-      fields: { name: string } & BankAccountFields,
+      fields: { name: string; bank_changed_at?: Date } & BankAccountFields,
       now: Date,
     ): Promise<{ ok: true } | { ok: false; conflict: MemberConflict }> {
       try {
-        await db.updateTable('members').set({ ...fields, updated_at: now }).where('id', '=', id).execute();
+        await db
+          .updateTable('members')
+          .set({ ...fields, updated_at: now })
+          .where('id', '=', id)
+          .execute();
         return { ok: true };
       } catch (error) {
         return { ok: false, conflict: conflictOf(error) };

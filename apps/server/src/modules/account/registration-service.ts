@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
+import { checkBankAccount } from './bank-account-check.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { MemberRepository } from './member-repository.ts';
@@ -56,9 +57,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if ((await lookups.get('registerOTP')).enabled && !(await deps.isPhoneVerified(phone))) {
         throw new AppError('UNVERIFIED_OTP');
       }
-      const banks = await lookups.get('banks');
-      if (!banks.some((b) => b.code === request.bankCode)) throw new AppError('INVALID_BANK');
-      if (await members.bankAccountOwner(request.bankCode, request.bankAccountNo)) throw new AppError('EXISTING_BANK');
+      await checkBankAccount({ members, lookups }, request);
 
       const now = clock.now();
       const id = uuidV7(now);

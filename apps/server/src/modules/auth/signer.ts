@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signature is for; a token signed for one purpose never verifies for another. */
-export type SignPurpose = 'session' | 'otp' | 'chat-guest';
+export type SignPurpose = 'session' | 'otp' | 'chat-guest' | 'admin-session' | 'admin-challenge';
 
 /**
  * HMAC-SHA256 signatures with config.secrets.tokenSecret. A token is
  * `<payload>.<signature>` (base64url); the payload itself is not secret.
  */
 export function createSigner(secret: string) {
-  const mac = (purpose: SignPurpose, payload: string): Buffer =>
-    createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest();
+  const mac = (purpose: SignPurpose, payload: string): Buffer => createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest();
   return {
     sign(purpose: SignPurpose, payload: string): string {
       return `${payload}.${mac(purpose, payload).toString('base64url')}`;
@@ -19,8 +18,10 @@ export function createSigner(secret: string) {
       const dot = token.lastIndexOf('.');
       if (dot <= 0) return null;
       const payload = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), 'base64url');
-      const expected = mac(purpose, payload);
+      // The canonical spelling only (docs/security.md, "Tokens"): decoding is lenient (padding, spare
+      // bits, stray characters), so the signature is compared as text against the one encoding we issue.
+      const given = Buffer.from(token.slice(dot + 1));
+      const expected = Buffer.from(mac(purpose, payload).toString('base64url'));
       return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
     },
     /** A keyed hash of a short secret (the OTP code), bound to its context so equal codes hash apart. */

@@ -17,6 +17,7 @@ import {
 } from '@jetton/contract/chat-agent';
 import { ZChatUploadResponse } from '@jetton/contract/chat';
 import { AppError } from '../../http/app-error.ts';
+import { readMultipartFile } from '../../http/multipart-read.ts';
 import type { ChatAgent } from './chat-agent-auth.ts';
 import type { ChatAgentService } from './chat-agent-service.ts';
 import { readUpload, UPLOAD_MAX_BYTES, type UploadKind } from './chat-media.ts';
@@ -41,9 +42,13 @@ export function chatAgentRoutes(deps: ChatAgentRouteDeps) {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const params = ZChatConversationParams;
 
-    r.get(CHAT_AGENT_ROUTES.conversations, { schema: { tags, querystring: ZChatConversationListRequest, response: { 200: ZChatConversationListResponse } } }, async (request) => ({
-      conversations: await agents.list(request.query),
-    }));
+    r.get(
+      CHAT_AGENT_ROUTES.conversations,
+      { schema: { tags, querystring: ZChatConversationListRequest, response: { 200: ZChatConversationListResponse } } },
+      async (request) => ({
+        conversations: await agents.list(request.query),
+      }),
+    );
 
     r.get(
       CHAT_AGENT_ROUTES.conversation,
@@ -51,16 +56,22 @@ export function chatAgentRoutes(deps: ChatAgentRouteDeps) {
       async (request) => agents.open(request.params.conversationId, request.query),
     );
 
-    r.post(CHAT_AGENT_ROUTES.reply, { schema: { tags, params, body: ZChatAgentReply, response: { 200: ZChatAgentReplyResponse } } }, async (request) => ({
-      entry: await agents.reply(agentOf(request), request.params.conversationId, request.body),
-    }));
+    r.post(
+      CHAT_AGENT_ROUTES.reply,
+      { schema: { tags, params, body: ZChatAgentReply, response: { 200: ZChatAgentReplyResponse } } },
+      async (request) => ({
+        entry: await agents.reply(agentOf(request), request.params.conversationId, request.body),
+      }),
+    );
 
     r.post(CHAT_AGENT_ROUTES.read, { schema: { tags, params, body: ZChatAgentRead, response: { 200: ZChatAgentRead } } }, async (request) =>
       agents.read(request.params.conversationId, request.body.seq),
     );
 
-    r.post(CHAT_AGENT_ROUTES.assign, { schema: { tags, params, body: ZChatAssign, response: { 200: ZChatConversationSummary } } }, async (request) =>
-      agents.assign(request.params.conversationId, request.body.agentId),
+    r.post(
+      CHAT_AGENT_ROUTES.assign,
+      { schema: { tags, params, body: ZChatAssign, response: { 200: ZChatConversationSummary } } },
+      async (request) => agents.assign(request.params.conversationId, request.body.agentId),
     );
     r.post(CHAT_AGENT_ROUTES.close, { schema: { tags, params, response: { 200: ZChatConversationSummary } } }, async (request) =>
       agents.close(request.params.conversationId),
@@ -90,10 +101,7 @@ export function chatAgentRoutes(deps: ChatAgentRouteDeps) {
             schema: { tags, params, consumes: ['multipart/form-data'], response: { 200: ZChatUploadResponse } },
           },
           async (request) => {
-            const file = request.isMultipart() ? await request.file() : undefined;
-            if (!file) throw new AppError('SLIP_NO_FILE');
-            const read = await readUpload(file.file, kind);
-            if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+            const read = await readMultipartFile(request, (file) => readUpload(file.file, kind));
             return agents.storeMedia(request.params.conversationId, kind, read);
           },
         );
@@ -102,4 +110,3 @@ export function chatAgentRoutes(deps: ChatAgentRouteDeps) {
     });
   };
 }
-

@@ -3,6 +3,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import {
   CHAT_GUEST_HEADER,
   CHAT_MEDIA_PATH,
@@ -17,6 +18,7 @@ import {
 } from '@jetton/contract/chat';
 import { ROUTES } from '@jetton/contract/routes';
 import { AppError } from '../../http/app-error.ts';
+import { readMultipartFile } from '../../http/multipart-read.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { ChatCredentials, ChatIdentity, ChatIdentityService } from './chat-identity.ts';
 import { byteRange } from './byte-range.ts';
@@ -62,7 +64,10 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
 
   r.post(
     ROUTES.chat.sendMessage,
-    { config: { rateLimit: perIp('messagesPerIp') }, schema: { tags: ['chat'], security, body: ZChatSendRequest, response: { 200: ZChatSendResponse } } },
+    {
+      config: { rateLimit: perIp('messagesPerIp') },
+      schema: { tags: ['chat'], security, body: ZChatSendRequest, response: { 200: ZChatSendResponse } },
+    },
     async (request) => {
       const who = await caller(request);
       identity.checkClaim(who, request.body);
@@ -112,11 +117,7 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
         async (request) => {
           const who = request.chatCaller;
           if (!who) throw new AppError('UNAUTHORIZED');
-          if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE');
-          const file = await request.file();
-          if (!file) throw new AppError('SLIP_NO_FILE');
-          const read = await readUpload(file.file, kind);
-          if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+          const read = await readMultipartFile(request, (file) => readUpload(file.file, kind));
           const conversation = await chat.conversationOf(who);
           return media.store(conversation.id, kind, read);
         },
@@ -127,7 +128,7 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
 
   r.get(
     `${CHAT_MEDIA_PATH}/:key`,
-    { schema: { hide: true, params: z.object({ key: z.string().regex(/^[0-9a-f]{32}$/) }) } },
+    { schema: { hide: true, params: z.object({ key: text().regex(/^[0-9a-f]{32}$/) }) } },
     async (request, reply) => {
       const found = await media.read(request.params.key);
       if (!found) throw new AppError('NO_DATA');

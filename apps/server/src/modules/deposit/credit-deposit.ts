@@ -27,7 +27,7 @@ export type DepositCredit = {
  * (a replayed callback, the same slip twice) move nothing: `created` is false
  * then and no coins are added either.
  */
-export async function creditDeposit(trx: Kysely<DB>, credit: DepositCredit): Promise<{ created: boolean; coins: number }> {
+export async function creditDeposit(trx: Kysely<DB>, credit: DepositCredit): Promise<{ created: boolean; coins: number; entryId: bigint }> {
   const source = await ensureAccount(trx, systemAccount(credit.sourceCode, credit.currency));
   const wallet = await ensureAccount(trx, memberWallet(credit.memberId, credit.currency));
   const entry = await postEntry(trx, {
@@ -39,8 +39,8 @@ export async function creditDeposit(trx: Kysely<DB>, credit: DepositCredit): Pro
       { account: wallet, amount: credit.amount },
     ],
   });
-  if (!entry.created) return { created: false, coins: 0 };
+  if (!entry.created) return { created: false, coins: 0, entryId: entry.id };
   const coins = Number(credit.amount / BigInt(credit.coinPerMinor));
   await createDepositRepository(trx).addCoins(credit.memberId, coins);
-  return { created: true, coins };
+  return { created: true, coins, entryId: entry.id };
 }

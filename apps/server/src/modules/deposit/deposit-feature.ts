@@ -53,7 +53,7 @@ type Deps = {
  * sandbox bank, slip upload/history and the slip verifier job. Needs
  * registerAccountsFeature first (app.requireMember).
  */
-export async function registerDepositFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock, lookups } = deps;
   const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
   const rules = createDepositRules({
@@ -102,13 +102,19 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps): 
   });
   const idempotency = createIdempotency({ db, clock });
   registerGiftLinkRoutes(app, { giftLinks, idempotency });
-  registerNoticeRoutes(app, { notices: createNoticeService({ db, lookups, rules, clock }), idempotency, sandbox: config.sandbox });
+  const notices = createNoticeService({ db, lookups, rules, clock });
+  registerNoticeRoutes(app, { notices, idempotency, sandbox: config.sandbox });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
   app.decorate('slipVerifier', verifier);
-  if (deps.startJobs) app.addHook('onReady', (done) => {
+  if (deps.startJobs)
+    app.addHook('onReady', (done) => {
       verifier.start();
       done();
     });
   app.addHook('onClose', async () => verifier.stop());
+  return { storage, bank, rules, notices };
 }
+
+/** What the back office's money desk uses of deposits (modules/money-desk). */
+export type DepositPorts = Awaited<ReturnType<typeof registerDepositFeature>>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const HHMM = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 /**
  * The numbers behind deposits (docs/deposits.md). Defaults, which
@@ -14,7 +15,11 @@ export const ZDepositRules = z.object({
   /** Upload refused while the member has MORE than this many slips processing. */
   maxProcessingSlips: z.number().int().nonnegative().default(3),
   /** A slip older than this (transfer time to upload time) is EXPIRED_SLIP. */
-  slipMaxAgeMs: z.number().int().positive().default(60 * 60_000),
+  slipMaxAgeMs: z
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60_000),
   /** Pixel bounds of an upload: a bank slip is a phone screenshot, not a poster. */
   slipMaxSide: z.number().int().positive().default(8_000),
   slipMaxPixels: z.number().int().positive().default(16_000_000),
@@ -29,13 +34,21 @@ export const ZDepositRules = z.object({
    * callback for a payment made in time that arrives late still finds it open
    * and credits (the gateway's signed payment time decides).
    */
-  qrExpiryGraceMs: z.number().int().nonnegative().default(5 * 60_000),
+  qrExpiryGraceMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(5 * 60_000),
   /** QRs per UPDATE of the expiry job; a backlog goes in several short statements. */
   qrExpiryBatch: z.number().int().positive().max(10_000).default(500),
   /** Minor units per spin coin (1 coin per 100.00). */
   coinPerMinor: z.number().int().positive().default(10_000),
   /** How long a slip image link stays valid. */
-  slipLinkTtlMs: z.number().int().positive().default(5 * 60_000),
+  slipLinkTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
 });
 export type DepositRules = z.infer<typeof ZDepositRules>;
 

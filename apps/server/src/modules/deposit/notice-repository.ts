@@ -3,12 +3,17 @@ import type { DB } from '../../db/schema.ts';
 import type { DepositNoticesTable } from '../../db/tables/deposit.ts';
 
 export type DepositNotice = Selectable<DepositNoticesTable>;
+export type NoticeFilter = { status: DepositNotice['status'] | 'all'; limit: number; offset: number };
 
 /** Kysely stays here (docs/engineering.md, "House rules"): manual deposit notices. */
 export function createNoticeRepository(db: Kysely<DB>) {
   return {
     async insert(notice: Omit<DepositNotice, 'status' | 'decided_at'>): Promise<DepositNotice> {
-      return db.insertInto('deposit_notices').values({ ...notice, status: 'processing', decided_at: null }).returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('deposit_notices')
+        .values({ ...notice, status: 'processing', decided_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     async countProcessing(memberId: string): Promise<number> {
       const row = await db
@@ -21,6 +26,27 @@ export function createNoticeRepository(db: Kysely<DB>) {
     },
     listProcessing(limit: number): Promise<DepositNotice[]> {
       return db.selectFrom('deposit_notices').selectAll().where('status', '=', 'processing').orderBy('created_at').limit(limit).execute();
+    },
+    /** The back office's list (docs/money-desk.md, "Manual deposits"): the queue oldest first, decided ones newest first. */
+    async list(filter: NoticeFilter): Promise<{ rows: (DepositNotice & { member_phone: string | null })[]; total: number }> {
+      const scoped = () =>
+        filter.status === 'all'
+          ? db.selectFrom('deposit_notices as n')
+          : db.selectFrom('deposit_notices as n').where('n.status', '=', filter.status);
+      const queue = filter.status === 'processing';
+      const rows = await scoped()
+        .leftJoin('members as m', 'm.id', 'n.member_id')
+        .selectAll('n')
+        .select('m.phone as member_phone')
+        .orderBy('n.created_at', queue ? 'asc' : 'desc')
+        .orderBy('n.id', queue ? 'asc' : 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+      const count = await scoped()
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(count.n) };
     },
     /** Locked for the operator's decision: a concurrent confirm waits, then sees the outcome. */
     lock(id: string): Promise<DepositNotice | undefined> {

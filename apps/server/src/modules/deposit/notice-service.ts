@@ -11,7 +11,7 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
-import { createNoticeRepository, type DepositNotice } from './notice-repository.ts';
+import { createNoticeRepository, type DepositNotice, type NoticeFilter } from './notice-repository.ts';
 import { depositAccountId } from './verify-slip.ts';
 
 type Deps = { db: Kysely<DB>; lookups: LookupService; rules: DepositRulesSource; clock: Clock };
@@ -36,13 +36,28 @@ export function createNoticeService(deps: Deps) {
       // The operator's queue is not a place to flood: as many open notices as processing slips.
       if ((await notices.countProcessing(memberId)) > (await deps.rules.get()).maxProcessingSlips) throw new AppError('REQUEST_LIMIT');
       const now = deps.clock.now();
-      return notices.insert({ id: uuidV7(now), member_id: memberId, currency: member.currency, amount: toMinor(amountUnits), created_at: now });
+      return notices.insert({
+        id: uuidV7(now),
+        member_id: memberId,
+        currency: member.currency,
+        amount: toMinor(amountUnits),
+        created_at: now,
+      });
     },
 
     listProcessing: (limit = 100) => notices.listProcessing(limit),
+    list: (filter: NoticeFilter) => notices.list(filter),
 
-    /** The operator's decision; confirming credits the member from the site's deposit account of that currency. */
-    async decide(id: string, decision: 'confirm' | 'reject'): Promise<DepositNotice> {
+    /**
+     * The operator's decision; confirming credits the member from the site's deposit account of that currency.
+     * `decided` runs in the same transaction when this call made the decision (the back office's audit row).
+     * `strict`: a decision already made is ALREADY_DECIDED (409) instead of answered again.
+     */
+    async decide(
+      id: string,
+      decision: 'confirm' | 'reject',
+      options: { strict?: boolean; decided?: (trx: Kysely<DB>, notice: DepositNotice, entryId: bigint | null) => Promise<void> } = {},
+    ): Promise<DepositNotice> {
       if (!UUID.test(id)) throw new AppError('NO_DATA');
       const deposit = await deps.lookups.get('deposit');
       const rules = await deps.rules.get();
@@ -51,11 +66,13 @@ export function createNoticeService(deps: Deps) {
         const notice = await repo.lock(id);
         if (!notice) throw new AppError('NO_DATA');
         const wanted = decision === 'confirm' ? 'success' : 'failed';
+        if (notice.status !== 'processing' && options.strict) throw new AppError('ALREADY_DECIDED');
         if (notice.status === wanted) return notice;
         if (notice.status !== 'processing') throw new AppError('KEY_INVALID', 409);
+        let entryId: bigint | null = null;
         if (decision === 'confirm') {
           const account = deposit.banks.find((b) => b.currency === notice.currency);
-          await creditDeposit(trx, {
+          ({ entryId } = await creditDeposit(trx, {
             memberId: notice.member_id,
             currency: notice.currency,
             sourceCode: ACCOUNT_CODES.bank(account ? depositAccountId(account.bankCode, account.bankAccountNo) : 'manual'),
@@ -63,11 +80,13 @@ export function createNoticeService(deps: Deps) {
             reference: notice.id,
             amount: notice.amount,
             coinPerMinor: rules.coinPerMinor,
-          });
+          }));
         }
         const now = deps.clock.now();
         await repo.decide(notice.id, wanted, now);
-        return { ...notice, status: wanted, decided_at: now };
+        const decided: DepositNotice = { ...notice, status: wanted, decided_at: now };
+        await options.decided?.(trx, decided, entryId);
+        return decided;
       });
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
 import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { TQrStatusResponse } from '@jetton/contract/deposit';
@@ -35,12 +36,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_QR: TQrState = { qrcodeId: null, hasQrcode: false, qrcode: null, payload: null, amount: null, expireIn: null, message: null };
 
 const ZCallback = z.object({
-  qrcodeId: z.string().max(64),
-  provider: z.string(),
-  amount: z.string().regex(/^[1-9][0-9]{0,14}$/),
+  qrcodeId: text().max(64),
+  provider: text(),
+  amount: text().regex(/^[1-9][0-9]{0,14}$/),
   status: z.literal('PAID'),
   paidAt: z.iso.datetime(),
-  providerRef: z.string().max(64),
+  providerRef: text().max(64),
 });
 
 export type CallbackResult = { status: 'CREDITED' | 'ALREADY_CREDITED' };
@@ -80,12 +81,30 @@ export function createQrService(deps: Deps) {
       const amount = toMinor(amountUnits);
       const expiresAt = new Date(now.getTime() + rules.qrExpireSeconds * 1000);
       // The row first (the unique index settles concurrent creates), then the gateway, outside any transaction.
-      if (!(await qrs.insertOpen({ id, member_id: memberId, provider, currency: member.currency, amount, payload: '', created_at: now, expires_at: expiresAt }))) {
+      if (
+        !(await qrs.insertOpen({
+          id,
+          member_id: memberId,
+          provider,
+          currency: member.currency,
+          amount,
+          payload: '',
+          created_at: now,
+          expires_at: expiresAt,
+        }))
+      ) {
         const raced = await qrs.findOpen(memberId, provider, now);
         return raced ? view(raced) : NO_QR;
       }
       try {
-        const { payload } = await deps.gateway.create({ provider, qrcodeId: id, amount, currency: member.currency, expiresAt, callbackUrl: deps.callbackUrl(provider) });
+        const { payload } = await deps.gateway.create({
+          provider,
+          qrcodeId: id,
+          amount,
+          currency: member.currency,
+          expiresAt,
+          callbackUrl: deps.callbackUrl(provider),
+        });
         await qrs.setPayload(id, payload);
         const created = await qrs.findOwned(memberId, id);
         return created ? view(created) : NO_QR;

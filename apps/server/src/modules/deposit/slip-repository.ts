@@ -48,6 +48,12 @@ export function createSlipRepository(db: Kysely<DB>) {
       return db.selectFrom('slips').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The slip's status, row locked until the transaction ends (an operator's decision and the verifier's credit meet here). */
+    async lockStatus(id: string): Promise<Slip['status'] | undefined> {
+      const row = await db.selectFrom('slips').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+      return row?.status;
+    },
+
     listOwned(memberId: string, page: { offset: number; limit: number }): Promise<Slip[]> {
       return db
         .selectFrom('slips')
@@ -82,7 +88,11 @@ export function createSlipRepository(db: Kysely<DB>) {
         return trx
           .updateTable('slips')
           .set({ claimed_until: new Date(now.getTime() + leaseMs), attempts: sql`attempts + 1`, updated_at: now })
-          .where('id', 'in', rows.map((r) => r.id))
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .returningAll()
           .execute();
       });
@@ -97,9 +107,9 @@ export function createSlipRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Whether another slip already carries this reference and counts as "seen":
-     * credited, or refused for a reason of its own. A slip that failed only
-     * because the bank could not be asked (UNKNOW_ERROR) may be sent again.
+     * Whether another slip already credited this reference. Failed slips keep
+     * their reference for the record but block nobody; the ledger's unique
+     * reference still makes two racing credits one.
      */
     async referenceSeen(transRef: string, exceptId: string): Promise<boolean> {
       const row = await db
@@ -107,7 +117,9 @@ export function createSlipRepository(db: Kysely<DB>) {
         .select('id')
         .where('trans_ref', '=', transRef)
         .where('id', '<>', exceptId)
-        .where((eb) => eb.or([eb('status', '=', 'success'), eb.and([eb('status', '=', 'failed'), eb('note', '<>', 'UNKNOW_ERROR')])]))
+        // Only a credited slip owns its reference (docs/security.md, "Slips"): a stranger's failed upload of
+        // someone else's slip is recorded but must not stop the real owner's credit.
+        .where('status', '=', 'success')
         .executeTakeFirst();
       return row !== undefined;
     },

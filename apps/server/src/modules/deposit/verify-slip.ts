@@ -41,13 +41,14 @@ export const depositAccountId = (bankCode: string, accountNo: string): string =>
 export async function verifySlip(deps: SlipVerifyDeps, slip: Slip): Promise<void> {
   const slips = createSlipRepository(deps.db);
   const rules = await deps.rules.get();
-  let outcome: SlipOutcome | 'retry';
+  let outcome: SlipOutcome | 'retry' | 'decided';
   try {
     outcome = await decide(deps, slip, rules);
   } catch (error) {
     deps.log.error({ err: error, slipId: slip.id }, 'slip verification failed unexpectedly');
     outcome = fail('UNKNOW_ERROR');
   }
+  if (outcome === 'decided') return;
   const now = deps.clock.now();
   if (outcome === 'retry') {
     // Back off a little more each time; the lease field doubles as "not before".
@@ -57,7 +58,7 @@ export async function verifySlip(deps: SlipVerifyDeps, slip: Slip): Promise<void
   if (outcome.status === 'failed') await slips.finish(slip.id, outcome, now);
 }
 
-async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Promise<SlipOutcome | 'retry'> {
+async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Promise<SlipOutcome | 'retry' | 'decided'> {
   const slips = createSlipRepository(deps.db);
   const image = await deps.storage.get(slip.storage_key);
   if (!image) return fail('UPLOADED_FILE_NOT_EXIST');
@@ -87,6 +88,9 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
   if (tx.amount <= 0n) return fail('INVALID_SLIP');
 
   const credited = await withMoneyTransaction(deps.db, async (trx) => {
+    // An operator may have decided it meanwhile (docs/money-desk.md, "Slips"): then nothing is credited here.
+    const current = await createSlipRepository(trx).lockStatus(slip.id);
+    if (current !== 'processing') return 'decided' as const;
     const result = await creditDeposit(trx, {
       memberId: member.id,
       currency: member.currency,
@@ -101,6 +105,7 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
     if (result.created) await createSlipRepository(trx).finish(slip.id, { status: 'success', amount: tx.amount }, deps.clock.now());
     return result.created;
   });
+  if (credited === 'decided') return 'decided';
   return credited ? { status: 'success', amount: tx.amount } : fail('SLIP_REFNO_DUPLICATED');
 }
 

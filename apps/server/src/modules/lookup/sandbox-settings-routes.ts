@@ -19,7 +19,8 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
   listOnSandboxIndex(app, {
     path: '/sandbox/ops',
     title: 'Operator stand-in',
-    about: 'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
+    about:
+      'What the back office will do, until it exists: change settings (close the service, turn the registration code off, ...), decide withdrawals in review and manual deposits.',
   });
   app.get('/sandbox/ops/settings/:name', { schema: { hide: true, params: ZName } }, async (request) => {
     const { name } = request.params as z.infer<typeof ZName>;
@@ -47,7 +48,7 @@ export function registerSandboxSettingsRoutes(app: FastifyInstance, lookups: Loo
 <pre>curl -X PUT -H 'content-type: application/json' -d '{"status":"gone"}' ${origin}/sandbox/ops/settings/active</pre>
 <ul>${items}</ul>
 <h2>Withdrawals waiting for a decision</h2>
-<p>Above the automatic-approval limit a withdrawal waits in review: <a href="/sandbox/ops/withdrawals">/sandbox/ops/withdrawals</a> lists them; decide one with</p>
+<p>A withdrawal waits in review when it is above the automatic-approval limit (<code>reviewReason</code> <code>ABOVE_AUTO_LIMIT</code>) or goes to a bank account the member changed in the last 24 hours (<code>BANK_CHANGED</code>: check with the member first). <a href="/sandbox/ops/withdrawals">/sandbox/ops/withdrawals</a> lists them with the reason; decide one with</p>
 <pre>curl -X POST ${origin}/sandbox/ops/withdrawals/&lt;id&gt;/approve   # or /reject</pre>
 <h2>Manual deposits</h2>
 <p>Deposit notices made in manual mode: <a href="/sandbox/ops/deposits">/sandbox/ops/deposits</a> lists the open ones; decide one with</p>

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZAutoLoginParams, ZAutoLoginQuery, ZAutoLoginResponse } from '@jetton/contract/wallet';
 import { memberOf } from '../auth/member-guard.ts';
 import { AUTO_SUBMIT_JS, launchPageHtml } from './launch-page.ts';
 import type { LaunchService } from './launch-service.ts';
 
-const ZTicketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+const ZTicketParams = z.object({ ticket: text().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 /** Game launch: the member's link, and the one-time form page behind form launchers. */
 export function registerLaunchRoutes(app: FastifyInstance, deps: { launch: LaunchService }): void {
@@ -17,7 +18,13 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: { launch: Launc
     ROUTES.autoLogin,
     {
       onRequest: app.requireMember,
-      schema: { tags: ['wallet'], security: [{ bearer: [] }], params: ZAutoLoginParams, querystring: ZAutoLoginQuery, response: { 200: ZAutoLoginResponse } },
+      schema: {
+        tags: ['wallet'],
+        security: [{ bearer: [] }],
+        params: ZAutoLoginParams,
+        querystring: ZAutoLoginQuery,
+        response: { 200: ZAutoLoginResponse },
+      },
     },
     async (request) => {
       const { game, username } = request.params;

@@ -24,17 +24,32 @@ const PARALLEL = 8;
  * saw it (same id: the API pays it at most once either way).
  *
  * SUCCESS posts payout:pending -> payout:<bank> and ends `success`; FAILED
- * returns the hold to the wallet and ends `failed`; no answer is asked again
- * after payoutRetryMs. Each outcome is one conditional update from `paying`
+ * (a definite refusal) returns the hold to the wallet and ends `failed`; no
+ * answer keeps the money held and is asked again after payoutRetryMs, until
+ * payoutFindingAfterMs after the first unknown answer: then the job stops and
+ * the payout is a finding for a person (docs/money-desk.md, "Held payouts"). Each outcome is one conditional update from `paying`
  * plus its entry in one transaction, so two passes can never both settle a row.
  */
-export function createPayoutJob(deps: { db: Kysely<DB>; clock: Clock; rules: WithdrawRulesSource; gateway: PayoutGateway; log: FastifyBaseLogger }) {
+export function createPayoutJob(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  rules: WithdrawRulesSource;
+  gateway: PayoutGateway;
+  log: FastifyBaseLogger;
+}) {
   const { db, clock, gateway } = deps;
   const repo = createWithdrawRepository(db);
 
   async function outcomeOf(w: Withdrawal): Promise<PayoutOutcome> {
     const send = () =>
-      gateway.pay({ payoutId: w.id, amount: w.amount, currency: w.currency, bank: w.bank_code, account: w.bank_account_no, name: w.bank_account_name });
+      gateway.pay({
+        payoutId: w.id,
+        amount: w.amount,
+        currency: w.currency,
+        bank: w.bank_code,
+        account: w.bank_account_no,
+        name: w.bank_account_name,
+      });
     if (w.status === 'approved') return send();
     const known = await gateway.status(w.id);
     return known.status === 'NOT_FOUND' ? send() : known;
@@ -44,16 +59,28 @@ export function createPayoutJob(deps: { db: Kysely<DB>; clock: Clock; rules: Wit
     const outcome = await outcomeOf(w);
     const now = clock.now();
     if (outcome.status === 'UNKNOWN') {
-      const { payoutRetryMs } = await deps.rules.get();
-      await repo.noteUnknown(w.id, outcome.reason, new Date(now.getTime() + payoutRetryMs), now);
-      deps.log.warn({ withdrawalId: w.id, reason: outcome.reason }, 'payout outcome unknown: asking again later');
+      // Held, never returned by itself: asked again until the deadline, then a finding for a person.
+      const { payoutRetryMs, payoutFindingAfterMs } = await deps.rules.get();
+      const unknownSince = w.unknown_since ?? now;
+      const finding = now.getTime() - unknownSince.getTime() >= payoutFindingAfterMs;
+      await repo.noteUnknown(w.id, outcome.reason, finding ? null : new Date(now.getTime() + payoutRetryMs), now, {
+        unknownSince,
+        finding,
+      });
+      if (finding)
+        deps.log.error(
+          { withdrawalId: w.id, reason: outcome.reason },
+          'payout outcome still unknown past the deadline: a finding for a person',
+        );
+      else deps.log.warn({ withdrawalId: w.id, reason: outcome.reason }, 'payout outcome unknown: asking again later');
       return 'unknown';
     }
     const settled = await withMoneyTransaction(db, async (trx) => {
       const tx = createWithdrawRepository(trx);
-      const row = outcome.status === 'SUCCESS'
-        ? await tx.transition(w.id, ['paying'], 'success', now, { nextAttemptAt: null, note: null })
-        : await tx.transition(w.id, ['paying'], 'failed', now, { nextAttemptAt: null, note: outcome.reason });
+      const row =
+        outcome.status === 'SUCCESS'
+          ? await tx.transition(w.id, ['paying'], 'success', now, { nextAttemptAt: null, note: null })
+          : await tx.transition(w.id, ['paying'], 'failed', now, { nextAttemptAt: null, note: outcome.reason });
       if (!row) return false;
       if (outcome.status === 'SUCCESS') await markPaid(trx, row);
       else await returnHold(trx, row, 'payout refused by the bank');

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../db/tables/withdraw.ts';
 
 export type Withdrawal = Selectable<WithdrawalsTable>;
-export type NewWithdrawal = Omit<Withdrawal, 'attempts' | 'note'>;
+export type NewWithdrawal = Omit<Withdrawal, 'attempts' | 'note' | 'decided_by' | 'decision_reason' | 'unknown_since' | 'held_at'>;
 
 /** Kysely stays here (docs/engineering.md, "House rules"): withdrawals and the member's payout destination. */
 export function createWithdrawRepository(db: Kysely<DB>) {
@@ -11,7 +11,7 @@ export function createWithdrawRepository(db: Kysely<DB>) {
     memberDestination(memberId: string) {
       return db
         .selectFrom('members')
-        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
+        .select(['id', 'currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'bank_changed_at'])
         .where('id', '=', memberId)
         .executeTakeFirst();
     },
@@ -37,7 +37,13 @@ export function createWithdrawRepository(db: Kysely<DB>) {
      * Moves a withdrawal from one status to another, only if it is still in
      * `from`: of two racers (the job and a second pass) exactly one gets the row.
      */
-    async transition(id: string, from: WithdrawalStatus[], to: WithdrawalStatus, now: Date, extra: { note?: string | null; nextAttemptAt?: Date | null } = {}) {
+    async transition(
+      id: string,
+      from: WithdrawalStatus[],
+      to: WithdrawalStatus,
+      now: Date,
+      extra: { note?: string | null; nextAttemptAt?: Date | null } = {},
+    ) {
       return db
         .updateTable('withdrawals')
         .set({
@@ -74,16 +80,37 @@ export function createWithdrawRepository(db: Kysely<DB>) {
         await trx
           .updateTable('withdrawals')
           .set((eb) => ({ status: 'paying', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
-          .where('id', 'in', due.map((d) => d.id))
+          .where(
+            'id',
+            'in',
+            due.map((d) => d.id),
+          )
           .execute();
         return due;
       });
     },
 
-    async noteUnknown(id: string, note: string, nextAttemptAt: Date, now: Date): Promise<void> {
+    /**
+     * The payout's outcome is unknown (docs/money-desk.md, "Held payouts"): the
+     * money stays held. `unknownSince` is when that first happened; with
+     * `nextAttemptAt` null the job stops asking and the row is a finding.
+     */
+    async noteUnknown(
+      id: string,
+      note: string,
+      nextAttemptAt: Date | null,
+      now: Date,
+      held: { unknownSince: Date; finding: boolean },
+    ): Promise<void> {
       await db
         .updateTable('withdrawals')
-        .set({ note, next_attempt_at: nextAttemptAt, updated_at: now })
+        .set({
+          note,
+          next_attempt_at: nextAttemptAt,
+          updated_at: now,
+          unknown_since: held.unknownSince,
+          held_at: held.finding ? now : null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'paying')
         .execute();

@@ -8,10 +8,25 @@ import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/c
 export const ZWithdrawRules = z.object({
   /** Withdrawals up to this (minor units) are approved without an operator: 5,000.00. */
   autoApproveMaxMinor: z.number().int().nonnegative().default(500_000),
+  /** After a change of bank account in the profile, withdrawals wait for an operator this long: 24 h (docs/security.md). */
+  bankChangeReviewMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(24 * 60 * 60 * 1000),
   /** Deadline of one payout API call. */
   payoutTimeoutMs: z.number().int().positive().default(8_000),
   /** A payout whose answer was lost is asked about again after this (kept >= 2x the timeout). */
   payoutRetryMs: z.number().int().positive().default(20_000),
+  /**
+   * A payout whose outcome stays unknown this long after the first unknown answer
+   * stops being asked by itself and becomes a finding for a person (docs/money-desk.md, "Held payouts").
+   */
+  payoutFindingAfterMs: z
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
   /** How long a claimed withdrawal belongs to one pass before another may take it. */
   payoutLeaseMs: z.number().int().positive().default(60_000),
   payoutBatch: z.number().int().positive().default(50),

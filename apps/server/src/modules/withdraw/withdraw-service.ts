@@ -10,11 +10,27 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import type { BonusGate } from './bonus-gate.ts';
 import { holdWithdrawal, returnHold } from './withdraw-ledger.ts';
 import { createWithdrawRepository, type Withdrawal } from './withdraw-repository.ts';
-import type { WithdrawRulesSource } from './withdraw-rules.ts';
+import type { WithdrawalReviewReason } from '../../db/tables/withdraw.ts';
+import type { WithdrawRules, WithdrawRulesSource } from './withdraw-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; lookups: LookupService; rules: WithdrawRulesSource; bonuses: BonusGate };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Why a withdrawal must wait for an operator, or null when it is approved at once:
+ * its account changed in the profile within `bankChangeReviewMs` (a stolen session
+ * redirecting the money; docs/security.md), or it is above the auto-approval limit.
+ */
+export function reviewReasonFor(
+  amount: bigint,
+  bankChangedAt: Date | null,
+  now: Date,
+  rules: WithdrawRules,
+): WithdrawalReviewReason | null {
+  if (bankChangedAt && now.getTime() - bankChangedAt.getTime() < rules.bankChangeReviewMs) return 'BANK_CHANGED';
+  return amount > BigInt(rules.autoApproveMaxMinor) ? 'ABOVE_AUTO_LIMIT' : null;
+}
 
 /**
  * Withdrawals (docs/withdrawals.md): the request holds the money and records the
@@ -36,7 +52,8 @@ export function createWithdrawService(deps: Deps) {
       const rules = await deps.rules.get();
       const now = clock.now();
       const id = uuidV7(now);
-      const automatic = amount <= BigInt(rules.autoApproveMaxMinor);
+      const reviewReason = reviewReasonFor(amount, destination.bank_changed_at, now, rules);
+      const automatic = reviewReason === null;
       // The hold and the row commit together: a short wallet (MONEY_NOT_ENOUGH) leaves neither.
       return withMoneyTransaction(db, async (trx) => {
         const hold = await holdWithdrawal(trx, { id, memberId: member.memberId, currency: destination.currency, amount });
@@ -49,6 +66,7 @@ export function createWithdrawService(deps: Deps) {
           bank_account_no: destination.bank_account_no,
           bank_account_name: destination.bank_account_name,
           status: automatic ? 'approved' : 'review',
+          review_reason: reviewReason,
           hold_entry_id: hold.id,
           next_attempt_at: automatic ? now : null,
           created_at: now,

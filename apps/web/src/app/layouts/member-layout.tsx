@@ -6,6 +6,7 @@ import { BrandMark } from '@/components/ui/brand-mark';
 import { LogoutButton } from '@/features/auth/logout-button';
 import { ConditionsSheet } from '@/features/conditions/conditions-sheet';
 import { BottomNav } from './bottom-nav';
+import { DemoStrip } from './demo-strip';
 import { LanguageSelect } from './language-select';
 import styles from './shell.module.css';
 
@@ -15,6 +16,7 @@ export function MemberLayout() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   return (
     <div className={styles.shell}>
+      <DemoStrip />
       <header className={styles.topBar}>
         <BrandMark compact />
         <div className={styles.actions}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BookOpen, Headset, House, UserPlus } from 'lucide-react';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { BottomNav } from './bottom-nav';
+import { DemoStrip } from './demo-strip';
 import { LanguageSelect } from './language-select';
 import styles from './shell.module.css';
 
@@ -11,6 +12,7 @@ export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <div className={styles.shell}>
+      <DemoStrip />
       <header className={styles.topBar}>
         <BrandMark />
         <LanguageSelect />

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BadgeCheck, FerrisWheel, Gift, type LucideIcon } from 'lucide-react';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BadgeCheck, FerrisWheel, Gift, SlidersHorizontal, type LucideIcon } from 'lucide-react';
 import { WALLET, type TStatement } from '@jetton/contract/wallet';
 import type { Locale } from '@jetton/contract/constants';
 import { cx } from '@/lib/cx';
@@ -16,6 +16,7 @@ const ICONS: Record<TStatement['statementType'], LucideIcon> = {
   withdraw: ArrowUpFromLine,
   transfer: ArrowLeftRight,
   spin: FerrisWheel,
+  adjustment: SlidersHorizontal,
 };
 
 type StatementItemProps = {
@@ -39,7 +40,11 @@ export function StatementItem({ row, gameNames, bankNames, now, locale }: Statem
     row.description !== null
       ? [row.description]
       : row.channel
-        ? channelParts(row.channel, (key, values) => t(key, values ?? {}), (code) => bankNames?.get(code) ?? code)
+        ? channelParts(
+            row.channel,
+            (key, values) => t(key, values ?? {}),
+            (code) => bankNames?.get(code) ?? code,
+          )
         : row.statementType === 'transfer'
           ? [t('statement.transferText', { from: side(row.from), to: side(row.to) })]
           : [];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'promptparse';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
@@ -28,22 +29,22 @@ const ZMinorText = z
   .regex(DECIMAL_TEXT)
   .transform(decimalToMinor)
   .refine((minor) => minor > 0n);
-const ZParty = z.object({ bank: z.string().min(1).max(16), account: z.string().regex(/^[0-9]{6,15}$/), name: z.string().min(1).max(80) });
+const ZParty = z.object({ bank: text().min(1).max(16), account: text().regex(/^[0-9]{6,15}$/), name: text().min(1).max(80) });
 const ZTransferJson = z.object({
-  amount: z.union([z.number().transform(String), z.string()]).pipe(ZMinorText),
+  amount: z.union([z.number().transform(String), text()]).pipe(ZMinorText),
   sender: ZParty,
   receiver: ZParty,
   time: z.iso.datetime({ offset: true }).optional(),
 });
 const ZTransferForm = z.object({
   amount: ZMinorText,
-  senderBank: z.string(),
-  senderAccount: z.string(),
-  senderName: z.string(),
-  receiver: z.string(),
-  time: z.string().optional(),
+  senderBank: text(),
+  senderAccount: text(),
+  senderName: text(),
+  receiver: text(),
+  time: text().optional(),
 });
-const ZRef = z.object({ transRef: z.string().regex(/^[A-Za-z0-9]{1,40}$/) });
+const ZRef = z.object({ transRef: text().regex(/^[A-Za-z0-9]{1,40}$/) });
 
 /**
  * The sandbox bank (SANDBOX=on only): people (a form page) and tests (JSON)
@@ -73,7 +74,13 @@ export async function registerBankSimulator(
     if (!sendingBank) return undefined;
     const time = input.time ?? deps.clock.now();
     const transRef = store.newReference(time);
-    const transfer: SimulatedTransfer = { ...input, time, transRef, sendingBank, qrPayload: generate.slipVerify({ sendingBank, transRef }) };
+    const transfer: SimulatedTransfer = {
+      ...input,
+      time,
+      transRef,
+      sendingBank,
+      qrPayload: generate.slipVerify({ sendingBank, transRef }),
+    };
     store.add(transfer);
     return transfer;
   }
@@ -87,23 +94,35 @@ export async function registerBankSimulator(
   await app.register(
     (bank, _options, done) => {
       prepareSimulatorScope(bank);
-      bank.get('/', async (_request, reply) => sendPage(reply, transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString())));
+      bank.get('/', async (_request, reply) =>
+        sendPage(reply, transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString())),
+      );
 
       bank.post('/transfers', async (request, reply) => {
         if (isFormPost(request)) {
           const form = ZTransferForm.safeParse(request.body);
           const [rBank = '', rAccount = '', rName = ''] = (form.data?.receiver ?? '').split('|');
           const time = form.data?.time ? new Date(form.data.time) : undefined;
-          const transfer = form.success && (!time || !Number.isNaN(time.getTime()))
-            ? record({
-                amount: form.data.amount,
-                sender: { bank: form.data.senderBank, account: form.data.senderAccount.replace(/\D/g, ''), name: form.data.senderName.toUpperCase() },
-                receiver: { bank: rBank, account: rAccount, name: rName },
-                ...(time ? { time } : {}),
-              })
-            : undefined;
+          const transfer =
+            form.success && (!time || !Number.isNaN(time.getTime()))
+              ? record({
+                  amount: form.data.amount,
+                  sender: {
+                    bank: form.data.senderBank,
+                    account: form.data.senderAccount.replace(/\D/g, ''),
+                    name: form.data.senderName.toUpperCase(),
+                  },
+                  receiver: { bank: rBank, account: rAccount, name: rName },
+                  ...(time ? { time } : {}),
+                })
+              : undefined;
           if (!transfer) {
-            const page = transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString(), 'Check the amount, the account and the time.');
+            const page = transferFormPage(
+              await deps.siteAccounts(),
+              THAI_BANK_CODES,
+              deps.clock.now().toISOString(),
+              'Check the amount, the account and the time.',
+            );
             return sendPage(reply, page, 400);
           }
           return reply.redirect(`${BANK_SANDBOX_PATH}/transfers/${transfer.transRef}`, 303);

@@ -1,24 +1,28 @@
 import { GAME_CODES } from '@jetton/contract/constants';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 
 /**
  * The demo provider's wire format, shared by its routes and the site's adapter.
  * Amounts are minor units written as decimal strings: no float on either side.
  */
-export const ZMinor = z.string().regex(/^(0|[1-9][0-9]{0,17})$/, 'minor units as a decimal string');
+export const ZMinor = text().regex(/^(0|[1-9][0-9]{0,17})$/, 'minor units as a decimal string');
 export const ZPositiveMinor = ZMinor.refine((v) => v !== '0', 'must be above zero');
 
 export const ZGameParam = z.object({ game: z.enum(GAME_CODES) });
-export const ZUsername = z.string().regex(/^[a-z0-9_]{3,32}$/);
-export const ZTransferId = z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const ZUsername = text().regex(/^[a-z0-9_]{3,32}$/);
+export const ZTransferId = text()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const ZCreatePlayer = z.object({
   username: ZUsername,
-  password: z.string().min(6).max(128),
+  password: text().min(6).max(128),
   currency: z.enum(['THB', 'LAK']),
 });
 
-export const ZSetPassword = z.object({ password: z.string().min(6).max(128) });
+export const ZSetPassword = z.object({ password: text().min(6).max(128) });
 
 export const ZBalance = z.object({ balance: ZMinor });
 
@@ -30,37 +34,39 @@ export const ZTransferRequest = z.object({
 });
 
 export const ZTransferResult = z.object({
-  transferId: z.string(),
+  transferId: text(),
   status: z.enum(['SUCCESS', 'FAILED']),
-  reason: z.string().nullable(),
+  reason: text().nullable(),
   balance: ZMinor.nullable(),
 });
 export type TTransferResult = z.infer<typeof ZTransferResult>;
 
-export const ZTransferStatus = z.object({ transferId: z.string(), status: z.enum(['SUCCESS', 'FAILED', 'NOT_FOUND']) });
+export const ZTransferStatus = z.object({ transferId: text(), status: z.enum(['SUCCESS', 'FAILED', 'NOT_FOUND']) });
 
 export const ZLaunchRequest = z.object({ username: ZUsername, platform: z.enum(['web', 'android', 'ios']) });
-export const ZLaunchToken = z.object({ token: z.string(), expiresInSeconds: z.number().int().positive() });
+export const ZLaunchToken = z.object({ token: text(), expiresInSeconds: z.number().int().positive() });
 
 export const ZRoundsQuery = z.object({
   since: z.iso.datetime(),
-  after: z.string().regex(/^[0-9]{1,18}$/).optional(),
+  after: text()
+    .regex(/^[0-9]{1,18}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(500),
 });
 
 export const ZRound = z.object({
-  id: z.string(),
-  username: z.string(),
+  id: text(),
+  username: text(),
   game: z.enum(['slot', 'sport', 'lotto']),
   bet: ZMinor,
   payout: ZMinor,
   playedAt: z.iso.datetime(),
 });
 
-export const ZRoundsPage = z.object({ rounds: z.array(ZRound), next: z.string().nullable() });
+export const ZRoundsPage = z.object({ rounds: z.array(ZRound), next: text().nullable() });
 
 /** Error answers: `{ error: CODE }`, the provider's own codes (not the site's catalogue). */
-export const ZProviderError = z.object({ error: z.string() });
+export const ZProviderError = z.object({ error: text() });
 
 /** Fault controls of the sandbox (POST /sandbox/games/faults). */
 export const ZFaults = z.object({
@@ -72,7 +78,10 @@ export const ZFaults = z.object({
   timeout: z.boolean().default(false),
   hangMs: z.number().int().min(0).max(120_000).default(30_000),
   /** Apply the call (or not) and answer 500 or a garbled body: the caller cannot know which. */
-  unknownOutcome: z.object({ applied: z.boolean(), answer: z.enum(['500', 'garbled']) }).nullable().default(null),
+  unknownOutcome: z
+    .object({ applied: z.boolean(), answer: z.enum(['500', 'garbled']) })
+    .nullable()
+    .default(null),
 });
 export type TFaults = z.infer<typeof ZFaults>;
 

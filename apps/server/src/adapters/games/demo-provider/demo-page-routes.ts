@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import type { Clock } from '../../../clock.ts';
 import { ZGameParam, ZMinor } from './demo-api-schemas.ts';
 import { BET_LIMITS, playLotto, playSlot, playSport, type RoundOutcome } from './demo-games.ts';
@@ -10,13 +11,15 @@ import type { DemoRepository } from './demo-repository.ts';
 import type { DemoSessions } from './demo-session.ts';
 
 const tags = ['sandbox: demo game provider'];
-const ZLogin = z.object({ username: z.string().max(64), password: z.string().max(128), platform: z.string().max(16).optional() });
-const ZLaunchQuery = z.object({ token: z.string().max(128) });
+const ZLogin = z.object({ username: text().max(64), password: text().max(128), platform: text().max(16).optional() });
+const ZLaunchQuery = z.object({ token: text().max(128) });
 const ZLobbyQuery = z.object({ platform: z.enum(['web', 'android', 'ios']).default('web') });
 const ZBet = z.object({
   bet: ZMinor,
   pick: z.enum(['home', 'away']).optional(),
-  number: z.string().regex(/^[0-9]{2}$/).optional(),
+  number: text()
+    .regex(/^[0-9]{2}$/)
+    .optional(),
 });
 
 /** The player-facing side of the demo provider: its game list, lobby, login, launch, the games and their bet API. */
@@ -62,7 +65,14 @@ export function registerDemoPageRoutes(
     const playerId = await repo.consumeLaunchToken(tokenHash((request.query as z.infer<typeof ZLaunchQuery>).token), clock.now());
     const player = playerId === undefined ? undefined : await repo.findPlayerById(playerId);
     if (!player || player.game_code !== game) {
-      return sendPage(reply, lobbyPage(pageGame(game), { platform: 'web', error: 'This game link has expired. Open the game again from your wallet, or log in.' }), 401);
+      return sendPage(
+        reply,
+        lobbyPage(pageGame(game), {
+          platform: 'web',
+          error: 'This game link has expired. Open the game again from your wallet, or log in.',
+        }),
+        401,
+      );
     }
     await sessions.start(reply, request, game, player.id);
     // The redirect drops the token from the address bar and history.

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
 import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
 import { escapeHtml as esc } from '../../../http/html.ts';
@@ -15,12 +16,12 @@ export function payoutApiKey(tokenSecret: string): string {
 }
 
 const ZPayout = z.object({
-  payoutId: z.string().min(1).max(64),
-  amount: z.string().regex(/^[1-9][0-9]{0,14}$/),
+  payoutId: text().min(1).max(64),
+  amount: text().regex(/^[1-9][0-9]{0,14}$/),
   currency: z.enum(['THB', 'LAK']),
-  bank: z.string().min(1).max(16),
-  account: z.string().min(1).max(32),
-  name: z.string().min(1).max(120),
+  bank: text().min(1).max(16),
+  account: text().min(1).max(32),
+  name: text().min(1).max(120),
 });
 type Payout = z.infer<typeof ZPayout> & { status: 'SUCCESS' | 'FAILED'; reason?: string; calls: number };
 
@@ -29,7 +30,10 @@ type Payout = z.infer<typeof ZPayout> & { status: 'SUCCESS' | 'FAILED'; reason?:
  * answers only after holdMs (the site's call times out: the answer is lost);
  * unavailable: 503 without recording anything.
  */
-const ZFaults = z.object({ mode: z.enum(['none', 'fail', 'timeout', 'unavailable']), holdMs: z.number().int().min(0).max(60_000).optional() });
+const ZFaults = z.object({
+  mode: z.enum(['none', 'fail', 'timeout', 'unavailable']),
+  holdMs: z.number().int().min(0).max(60_000).optional(),
+});
 const LIMIT = 10_000;
 
 /**
@@ -38,7 +42,11 @@ const LIMIT = 10_000;
  * paid at most once, and the same id again answers the first outcome.
  */
 export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiKey: string }): Promise<void> {
-  listOnSandboxIndex(app, { path: PAYOUT_SANDBOX_PATH, title: 'Bank payouts', about: 'What the site paid out for withdrawals, and the fault modes tests use.' });
+  listOnSandboxIndex(app, {
+    path: PAYOUT_SANDBOX_PATH,
+    title: 'Bank payouts',
+    about: 'What the site paid out for withdrawals, and the fault modes tests use.',
+  });
   const payouts = new Map<string, Payout>();
   let faults: z.infer<typeof ZFaults> = { mode: 'none' };
   const answer = (p: Payout) => ({ payoutId: p.payoutId, status: p.status, ...(p.reason ? { reason: p.reason } : {}) });
@@ -58,9 +66,10 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
           const same = (['amount', 'currency', 'bank', 'account', 'name'] as const).every((k) => known[k] === body.data[k]);
           return same ? answer(known) : reply.status(409).send({ message: 'PAYOUT_ID_REUSED' });
         }
-        const payout: Payout = faults.mode === 'fail'
-          ? { ...body.data, status: 'FAILED', reason: 'ACCOUNT_REFUSED', calls: 1 }
-          : { ...body.data, status: 'SUCCESS', calls: 1 };
+        const payout: Payout =
+          faults.mode === 'fail'
+            ? { ...body.data, status: 'FAILED', reason: 'ACCOUNT_REFUSED', calls: 1 }
+            : { ...body.data, status: 'SUCCESS', calls: 1 };
         payouts.set(payout.payoutId, payout);
         if (payouts.size > LIMIT) payouts.delete(payouts.keys().next().value ?? '');
         // The money has left; only the answer is late.
@@ -83,7 +92,9 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
         faults = ZFaults.parse(request.body);
         return faults;
       });
-      api.get('/log', () => ({ payouts: [...payouts.values()].map((p) => ({ ...answer(p), amount: p.amount, bank: p.bank, account: p.account, calls: p.calls })) }));
+      api.get('/log', () => ({
+        payouts: [...payouts.values()].map((p) => ({ ...answer(p), amount: p.amount, bank: p.bank, account: p.account, calls: p.calls })),
+      }));
       done();
     },
     { prefix: PAYOUT_SANDBOX_PATH },
@@ -92,7 +103,10 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
 
 function payoutsPage(payouts: readonly Payout[], mode: string): string {
   const rows = payouts
-    .map((p) => `<tr><td><code>${esc(p.payoutId)}</code></td><td>${esc(formatMinor(BigInt(p.amount)))} ${esc(p.currency)}</td><td>${esc(p.bank)} ${esc(p.account)}<br>${esc(p.name)}</td><td>${esc(p.status)}${p.reason ? ` (${esc(p.reason)})` : ''}</td><td>${p.calls}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${esc(p.payoutId)}</code></td><td>${esc(formatMinor(BigInt(p.amount)))} ${esc(p.currency)}</td><td>${esc(p.bank)} ${esc(p.account)}<br>${esc(p.name)}</td><td>${esc(p.status)}${p.reason ? ` (${esc(p.reason)})` : ''}</td><td>${p.calls}</td></tr>`,
+    )
     .join('\n');
   return sandboxPage({
     title: 'Sandbox bank: payouts',

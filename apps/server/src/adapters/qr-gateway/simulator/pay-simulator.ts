@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'promptparse';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import type { Clock } from '../../../clock.ts';
 import { QR_SIGNATURE_HEADER, qrCallbackSecret, signQrCallback } from '../callback-signature.ts';
@@ -30,14 +31,14 @@ const MERCHANTS: Record<QrProvider, { billerId: string; merchantId: string }> = 
 
 const ZProvider = z.object({ provider: z.enum(QR_PROVIDERS) });
 const ZCreate = z.object({
-  reference: z.string().min(1).max(64),
-  amount: z.string().regex(/^[1-9][0-9]{0,14}$/),
+  reference: text().min(1).max(64),
+  amount: text().regex(/^[1-9][0-9]{0,14}$/),
   currency: z.enum(['THB', 'LAK']),
   expiresAt: z.iso.datetime(),
   callbackUrl: z.url(),
 });
 /** `force` pays even an expired or cancelled QR: tests use it to play a misbehaving gateway. */
-const ZPay = z.object({ payload: z.string().trim().min(20).max(512), force: z.union([z.boolean(), z.literal('on')]).optional() });
+const ZPay = z.object({ payload: text().trim().min(20).max(512), force: z.union([z.boolean(), z.literal('on')]).optional() });
 
 /**
  * The built-in QR gateways (SANDBOX=on only), one per provider under
@@ -95,10 +96,21 @@ export async function registerPaySimulator(app: FastifyInstance, deps: { clock: 
         const ref = store.newRef();
         const amount = BigInt(input.amount);
         const merchant = MERCHANTS[provider];
-        const payload = input.currency === 'THB'
-          ? promptPayPayload({ billerId: merchant.billerId, amount, ref1: ref, ref2: provider })
-          : lapnetPayload({ merchantId: merchant.merchantId, merchantName: `JETTON ${provider}`, amount, ref });
-        store.add({ ref, provider, qrcodeId: input.reference, amount, currency: input.currency, payload, callbackUrl: input.callbackUrl, expiresAt: new Date(input.expiresAt), status: 'open' });
+        const payload =
+          input.currency === 'THB'
+            ? promptPayPayload({ billerId: merchant.billerId, amount, ref1: ref, ref2: provider })
+            : lapnetPayload({ merchantId: merchant.merchantId, merchantName: `JETTON ${provider}`, amount, ref });
+        store.add({
+          ref,
+          provider,
+          qrcodeId: input.reference,
+          amount,
+          currency: input.currency,
+          payload,
+          callbackUrl: input.callbackUrl,
+          expiresAt: new Date(input.expiresAt),
+          status: 'open',
+        });
         return reply.status(201).send({ payload, providerRef: ref });
       });
 
@@ -122,7 +134,12 @@ export async function registerPaySimulator(app: FastifyInstance, deps: { clock: 
         if (!force && deps.clock.now() > qr.expiresAt) return answer(409, false, 'This QR has expired.');
         const { callbackStatus } = await pay(qr);
         const ok = callbackStatus === 200;
-        return answer(ok ? 200 : 502, ok, ok ? `Paid ${emvAmount(qr.amount)} ${qr.currency}: the site confirmed.` : `Paid, but the site answered ${callbackStatus}.`, { callbackStatus });
+        return answer(
+          ok ? 200 : 502,
+          ok,
+          ok ? `Paid ${emvAmount(qr.amount)} ${qr.currency}: the site confirmed.` : `Paid, but the site answered ${callbackStatus}.`,
+          { callbackStatus },
+        );
       });
       done();
     },

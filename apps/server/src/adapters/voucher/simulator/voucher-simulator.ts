@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { DECIMAL_TEXT, decimalToMinor, minorToDecimal } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
 import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
@@ -14,17 +15,19 @@ const LIMIT = 10_000;
 type Voucher = { hash: string; amount: bigint; ownerMobile: string; expiresAt: Date; redeemedBy: string | null };
 
 const ZMinorText = z
-  .union([z.number().transform(String), z.string()])
-  .pipe(z.string().trim().regex(DECIMAL_TEXT))
+  .union([z.number().transform(String), text()])
+  .pipe(text().trim().regex(DECIMAL_TEXT))
   .transform(decimalToMinor);
 const ZIssue = z.object({
   amount: ZMinorText,
-  ownerMobile: z.string().regex(/^[0-9]{10}$/).optional(),
+  ownerMobile: text()
+    .regex(/^[0-9]{10}$/)
+    .optional(),
   /** Issue it already expired (tests). */
   expired: z.union([z.boolean(), z.literal('on')]).optional(),
 });
-const ZHash = z.object({ hash: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
-const ZMobile = z.object({ mobile: z.string().max(16) });
+const ZHash = z.object({ hash: text().regex(/^[A-Za-z0-9]{1,64}$/) });
+const ZMobile = z.object({ mobile: text().max(16) });
 
 /**
  * TrueMoney gift vouchers, simulated (SANDBOX=on only): issue a gift link with
@@ -50,7 +53,10 @@ export async function registerVoucherSimulator(app: FastifyInstance, deps: { clo
 
   function answer(hash: string, mobile: string, redeem: boolean): { http: number; body: object } {
     const v = vouchers.get(hash);
-    const status = (code: string, data: object | null = null) => ({ http: code === 'SUCCESS' ? 200 : code === 'VOUCHER_NOT_FOUND' ? 404 : 400, body: { status: { code }, data } });
+    const status = (code: string, data: object | null = null) => ({
+      http: code === 'SUCCESS' ? 200 : code === 'VOUCHER_NOT_FOUND' ? 404 : 400,
+      body: { status: { code }, data },
+    });
     if (!v) return status('VOUCHER_NOT_FOUND');
     const voucher = { amount_baht: minorToDecimal(v.amount), redeemed: v.redeemedBy ? 1 : 0, member: 1 };
     if (deps.clock.now() > v.expiresAt) return status('VOUCHER_EXPIRED', { voucher });
@@ -70,7 +76,9 @@ export async function registerVoucherSimulator(app: FastifyInstance, deps: { clo
         const isForm = isFormPost(request);
         const input = ZIssue.safeParse(request.body);
         if (!input.success) {
-          return isForm ? sendPage(reply, voucherPage({ error: 'Enter an amount such as 50.00.' }), 400) : reply.status(400).send({ message: 'KEY_INVALID' });
+          return isForm
+            ? sendPage(reply, voucherPage({ error: 'Enter an amount such as 50.00.' }), 400)
+            : reply.status(400).send({ message: 'KEY_INVALID' });
         }
         const issued = issue(input.data);
         return isForm ? sendPage(reply, voucherPage({ link: issued.link })) : reply.status(201).send(issued);

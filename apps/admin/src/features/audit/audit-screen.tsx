@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZAuditList, ZAuditVerify, type TAuditEntry } from '@jetton/contract/admin/audit';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { Notice } from '@admin/components/notice';
+import ui from '@admin/components/ui.module.css';
+import { adminRequest } from '@admin/lib/admin-api';
+import { dayEndIso, dayStartIso, when } from '@admin/lib/display';
+import { errorText } from '@admin/lib/error-text';
+import { formText } from '@admin/lib/form-text';
+import { withQuery } from '@admin/lib/query-string';
+
+type Filters = { operatorId?: string; memberId?: string; action?: string; from?: string; to?: string; before?: number };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The append-only audit trail: search by operator, member, action and date; verify the hash chain. */
+export function AuditScreen() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const list = useQuery({
+    queryKey: ['admin', 'audit', filters],
+    queryFn: ({ signal }) =>
+      adminRequest(withQuery(ADMIN_ROUTES.audit.list.path, { ...filters, limit: 50 }), { schema: ZAuditList, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const verify = useQuery({
+    queryKey: ['admin', 'audit-verify'],
+    queryFn: ({ signal }) => adminRequest(ADMIN_ROUTES.audit.verify.path, { schema: ZAuditVerify, signal }),
+    enabled: false,
+    gcTime: 0,
+  });
+
+  const apply = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const id = (name: string): string | undefined => (UUID.test(formText(form, name)) ? formText(form, name) : undefined);
+    setFilters({
+      operatorId: id('operatorId'),
+      memberId: id('memberId'),
+      action: formText(form, 'action') || undefined,
+      from: dayStartIso(formText(form, 'from')),
+      to: dayEndIso(formText(form, 'to')),
+    });
+  };
+
+  return (
+    <div className={ui.stack}>
+      <section className={ui.card} aria-labelledby="verify-title">
+        <div className={ui.cardHeader}>
+          <h2 id="verify-title">{t('audit.chain')}</h2>
+          <Button variant="secondary" loading={verify.isFetching} onClick={() => void verify.refetch()}>
+            {t('audit.verify')}
+          </Button>
+        </div>
+        <div aria-live="polite">
+          {verify.data &&
+            (verify.data.ok ? (
+              <Notice tone="success">{t('audit.chainOk', { rows: verify.data.rows })}</Notice>
+            ) : (
+              <Notice tone="danger">{t('audit.chainBroken', { seq: verify.data.firstBadSeq ?? '?' })}</Notice>
+            ))}
+          {verify.error && <Notice tone="danger">{errorText(t, verify.error)}</Notice>}
+        </div>
+      </section>
+      <form className={ui.toolbar} onSubmit={apply} aria-label={t('filters.label')}>
+        <TextField name="action" label={t('audit.action')} autoComplete="off" />
+        <TextField name="operatorId" label={t('audit.operatorId')} autoComplete="off" spellCheck={false} />
+        <TextField name="memberId" label={t('audit.memberId')} autoComplete="off" spellCheck={false} />
+        <TextField name="from" type="date" label={t('filters.from')} />
+        <TextField name="to" type="date" label={t('filters.to')} />
+        <Button type="submit" variant="secondary">
+          {t('filters.apply')}
+        </Button>
+      </form>
+      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
+      <div className={ui.tableWrap}>
+        <table className={ui.table}>
+          <caption>{t('audit.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('audit.at')}</th>
+              <th scope="col">{t('audit.operator')}</th>
+              <th scope="col">{t('audit.action')}</th>
+              <th scope="col">{t('columns.member')}</th>
+              <th scope="col">{t('audit.change')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.entries ?? []).map((entry) => (
+              <AuditRow key={entry.seq} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+        {list.isSuccess && list.data.entries.length === 0 && <p className={ui.empty}>{t('audit.empty')}</p>}
+      </div>
+      <div className={ui.rowActions}>
+        <Button variant="secondary" disabled={filters.before === undefined} onClick={() => setFilters({ ...filters, before: undefined })}>
+          {t('audit.newest')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!list.data?.nextBefore}
+          onClick={() => setFilters({ ...filters, before: list.data?.nextBefore ?? undefined })}
+        >
+          {t('audit.older')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function short(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
+function AuditRow({ entry }: { entry: TAuditEntry }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <td className={ui.num}>{entry.seq}</td>
+      <td>{when(entry.at)}</td>
+      <td className={ui.mono}>
+        {entry.operatorLogin ?? '–'}
+        {entry.ip && <div className={ui.muted}>{entry.ip}</div>}
+      </td>
+      <td className={ui.mono}>{entry.action}</td>
+      <td>{entry.memberId ? <Link to={`/members/${entry.memberId}`}>{entry.memberId.slice(0, 8)}</Link> : '–'}</td>
+      <td className={ui.mono}>
+        {entry.before !== null && entry.before !== undefined && (
+          <div>
+            {t('audit.before')}: {short(entry.before)}
+          </div>
+        )}
+        {entry.after !== null && entry.after !== undefined && (
+          <div>
+            {t('audit.after')}: {short(entry.after)}
+          </div>
+        )}
+        {entry.ledgerEntryId && (
+          <div>
+            {t('audit.ledgerEntry')}: {entry.ledgerEntryId}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { apiPath } from '@jetton/contract/routes';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { showToast } from '@/components/ui/toast-store';
+import type { ApiError } from '@/lib/api-error';
+import { Notice } from '@admin/components/notice';
+import { ReasonDialog } from '@admin/components/reason-dialog';
+import ui from '@admin/components/ui.module.css';
+import { errorText } from '@admin/lib/error-text';
+import { adminRequest } from '@admin/lib/admin-api';
+import { money, when } from '@admin/lib/display';
+import { usePermissions } from '@admin/lib/operator';
+import { withQuery } from '@admin/lib/query-string';
+
+const STATUSES = ['processing', 'success', 'failed', 'all'] as const;
+
+function useNotices(status: string) {
+  return useQuery({
+    queryKey: ['admin', 'deposit-notices', status],
+    queryFn: ({ signal }) =>
+      adminRequest(withQuery(ADMIN_ROUTES.depositNotices.list.path, { status, limit: 200 }), { schema: ZDepositNoticeList, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+function useNoticeDecision() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, { id: string; action: 'confirm' | 'reject'; reason: string }>({
+    mutationFn: ({ id, action, reason }) =>
+      adminRequest(apiPath(ADMIN_ROUTES.depositNotices[action].path, { id }), {
+        method: 'POST',
+        body: reason ? { reason } : {},
+        schema: z.unknown(),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'deposit-notices'] }),
+  });
+}
+
+/** Manual mode: a member's "I have transferred" notice, confirmed (credited) or rejected by an operator. */
+export function DepositNoticesScreen() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<string>('processing');
+  const list = useNotices(status);
+  const canDecide = usePermissions().has('deposits.decide');
+  const [pending, setPending] = useState<{ notice: TAdminDepositNotice; action: 'confirm' | 'reject' }>();
+  const decide = useNoticeDecision();
+  const rows = list.data?.notices ?? [];
+  return (
+    <div className={ui.stack}>
+      <div className={ui.toolbar}>
+        <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
+          {STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`notices.status.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
+      <div className={ui.tableWrap}>
+        <table className={ui.table}>
+          <caption>{t('notices.caption', { count: list.data?.total ?? 0 })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.created')}</th>
+              <th scope="col">{t('columns.member')}</th>
+              <th scope="col" className={ui.num}>
+                {t('columns.amount')}
+              </th>
+              <th scope="col">{t('columns.status')}</th>
+              <th scope="col">{t('columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((notice) => (
+              <tr key={notice.id}>
+                <td>{when(notice.createdAt)}</td>
+                <td>
+                  <Link to={`/members/${notice.memberId}`}>{notice.memberPhone ?? notice.memberId.slice(0, 8)}</Link>
+                </td>
+                <td className={ui.num}>{money(notice.amount, notice.currency)}</td>
+                <td>
+                  <span className={ui.badge}>{t(`notices.status.${notice.status}`)}</span>
+                  {notice.decidedAt && <div className={ui.muted}>{when(notice.decidedAt)}</div>}
+                </td>
+                <td>
+                  {canDecide && notice.status === 'processing' && (
+                    <div className={ui.rowActions}>
+                      <Button className={ui.small} onClick={() => setPending({ notice, action: 'confirm' })}>
+                        {t('notices.confirm')}
+                      </Button>
+                      <Button className={ui.small} variant="secondary" onClick={() => setPending({ notice, action: 'reject' })}>
+                        {t('notices.reject')}
+                      </Button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('notices.empty')}</p>}
+      </div>
+      {pending && (
+        <ReasonDialog
+          open
+          onClose={() => setPending(undefined)}
+          title={t(`notices.${pending.action}`)}
+          confirmLabel={t(`notices.${pending.action}`)}
+          confirmVariant={pending.action === 'confirm' ? 'primary' : 'secondary'}
+          reason={pending.action === 'reject' ? 'required' : 'optional'}
+          summary={<p>{money(pending.notice.amount, pending.notice.currency)}</p>}
+          onConfirm={async (reason) => {
+            await decide.mutateAsync({ id: pending.notice.id, action: pending.action, reason });
+            showToast(t(pending.action === 'confirm' ? 'notices.confirmed' : 'notices.rejected'), 'success');
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { WITHDRAWAL_STATES, type TAdminWithdrawal } from '@jetton/contract/admin/money';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast-store';
+import { formatAccountNumber } from '@/lib/format';
+import { Notice } from '@admin/components/notice';
+import { ReasonDialog } from '@admin/components/reason-dialog';
+import ui from '@admin/components/ui.module.css';
+import { errorText } from '@admin/lib/error-text';
+import { dayEndIso, dayStartIso, money, when } from '@admin/lib/display';
+import { formText } from '@admin/lib/form-text';
+import { useOperator } from '@admin/lib/operator';
+import { PAGE_SIZE, useWithdrawalDecision, useWithdrawals, type WithdrawalFilters } from './withdrawals-api';
+
+const STATUSES = ['pending', 'held', ...WITHDRAWAL_STATES, 'all'] as const;
+
+type Pending = { withdrawal: TAdminWithdrawal; action: 'approve' | 'confirm' | 'reject' };
+
+/** The withdrawal queue: pending first, filters, approve / confirm / reject (docs/operators.md, "The admin app"). */
+export function WithdrawalsScreen() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<WithdrawalFilters>({ status: 'pending', minAmount: '', maxAmount: '', offset: 0 });
+  const list = useWithdrawals(filters);
+  const [pending, setPending] = useState<Pending>();
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFilters({
+      status: formText(form, 'status') || 'pending',
+      minAmount: formText(form, 'minAmount'),
+      maxAmount: formText(form, 'maxAmount'),
+      from: dayStartIso(formText(form, 'from')),
+      to: dayEndIso(formText(form, 'to')),
+      offset: 0,
+    });
+  };
+
+  const rows = list.data?.withdrawals ?? [];
+  const total = list.data?.total ?? 0;
+  return (
+    <div className={ui.stack}>
+      <form className={ui.toolbar} onSubmit={applyFilters} aria-label={t('filters.label')}>
+        <SelectField name="status" label={t('filters.status')} defaultValue={filters.status}>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`withdrawals.status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField name="minAmount" label={t('filters.minAmount')} inputMode="decimal" />
+        <TextField name="maxAmount" label={t('filters.maxAmount')} inputMode="decimal" />
+        <TextField name="from" type="date" label={t('filters.from')} />
+        <TextField name="to" type="date" label={t('filters.to')} />
+        <Button type="submit" variant="secondary">
+          {t('filters.apply')}
+        </Button>
+      </form>
+      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
+      <div className={ui.tableWrap}>
+        <table className={ui.table}>
+          <caption>{t('withdrawals.caption', { count: total })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.created')}</th>
+              <th scope="col">{t('columns.member')}</th>
+              <th scope="col" className={ui.num}>
+                {t('columns.amount')}
+              </th>
+              <th scope="col">{t('columns.bank')}</th>
+              <th scope="col">{t('columns.status')}</th>
+              <th scope="col">{t('columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((withdrawal) => (
+              <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} onAction={(action) => setPending({ withdrawal, action })} />
+            ))}
+          </tbody>
+        </table>
+        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('withdrawals.empty')}</p>}
+      </div>
+      <div className={ui.rowActions}>
+        <Button
+          variant="secondary"
+          disabled={filters.offset === 0}
+          onClick={() => setFilters({ ...filters, offset: Math.max(0, filters.offset - PAGE_SIZE) })}
+        >
+          {t('common.previousPage')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={filters.offset + PAGE_SIZE >= total}
+          onClick={() => setFilters({ ...filters, offset: filters.offset + PAGE_SIZE })}
+        >
+          {t('common.nextPage')}
+        </Button>
+      </div>
+      {pending && <DecisionDialog pending={pending} onClose={() => setPending(undefined)} />}
+    </div>
+  );
+}
+
+function WithdrawalRow({ withdrawal: w, onAction }: { withdrawal: TAdminWithdrawal; onAction: (action: Pending['action']) => void }) {
+  const { t } = useTranslation();
+  const me = useOperator();
+  const can = (permission: string): boolean => me.permissions.includes(permission);
+  const inReview = w.state === 'review';
+  const mine = w.proposal?.proposedBy === me.id;
+  return (
+    <tr>
+      <td>{when(w.createdAt)}</td>
+      <td>
+        <Link to={`/members/${w.memberId}`}>{w.memberPhone ?? w.memberId.slice(0, 8)}</Link>
+        {w.memberName && <div className={ui.muted}>{w.memberName}</div>}
+      </td>
+      <td className={ui.num}>{money(w.amount, w.currency)}</td>
+      <td>
+        {w.bankCode} {formatAccountNumber(w.bankAccountNo)}
+        <div className={ui.muted}>{w.bankAccountName}</div>
+      </td>
+      <td>
+        <span className={ui.badge}>{t(`withdrawals.status.${w.state}`)}</span>{' '}
+        {w.fourEyes && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}{' '}
+        {w.held && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('withdrawals.held')}</span>}
+        {w.proposal && (
+          <div className={ui.muted}>
+            {t('withdrawals.proposedBy', { login: w.proposal.proposedByLogin ?? '?', at: when(w.proposal.proposedAt) })}
+          </div>
+        )}
+        {w.reason && <div className={ui.muted}>{w.reason}</div>}
+      </td>
+      <td>
+        <div className={ui.rowActions}>
+          {inReview && !w.proposal && can('withdrawals.approve') && (
+            <Button className={ui.small} onClick={() => onAction('approve')}>
+              {w.fourEyes ? t('withdrawals.propose') : t('withdrawals.approve')}
+            </Button>
+          )}
+          {inReview && w.proposal && !mine && can('withdrawals.confirm') && (
+            <Button className={ui.small} onClick={() => onAction('confirm')}>
+              {t('withdrawals.confirm')}
+            </Button>
+          )}
+          {inReview && mine && <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>}
+          {inReview && can('withdrawals.reject') && (
+            <Button className={ui.small} variant="secondary" onClick={() => onAction('reject')}>
+              {t('withdrawals.reject')}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function DecisionDialog({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const { t } = useTranslation();
+  const decide = useWithdrawalDecision();
+  const { withdrawal: w, action } = pending;
+  const title = action === 'approve' && w.fourEyes ? t('withdrawals.propose') : t(`withdrawals.${action}`);
+  return (
+    <ReasonDialog
+      open
+      onClose={onClose}
+      title={title}
+      reason={action === 'reject' ? 'required' : 'none'}
+      confirmLabel={title}
+      confirmVariant={action === 'reject' ? 'secondary' : 'primary'}
+      summary={
+        <dl className={ui.dl}>
+          <dt>{t('columns.member')}</dt>
+          <dd>{w.memberPhone ?? w.memberId}</dd>
+          <dt>{t('columns.amount')}</dt>
+          <dd>{money(w.amount, w.currency)}</dd>
+          <dt>{t('columns.bank')}</dt>
+          <dd>
+            {w.bankCode} {formatAccountNumber(w.bankAccountNo)} · {w.bankAccountName}
+          </dd>
+        </dl>
+      }
+      onConfirm={async (reason) => {
+        const result = await decide.mutateAsync({ id: w.id, action, reason });
+        showToast(t(`withdrawals.outcome.${result.outcome}`), 'success');
+      }}
+    />
+  );
+}

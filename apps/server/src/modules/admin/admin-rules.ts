@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The numbers behind operator login and sessions (docs/operators.md,
+ * "Sessions"), overridden by the `rules.admin` setting (an owner edits it on the
+ * settings screen). An empty allow-list admits any address.
+ */
+export const ZAdminRules = z.object({
+  /** A session with no request for this long ends. */
+  idleTimeoutMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * MINUTE),
+  /** A session ends this long after login whatever its activity. */
+  sessionMaxMs: z
+    .number()
+    .int()
+    .positive()
+    .default(12 * HOUR),
+  loginMaxFailures: z.number().int().positive().default(5),
+  loginFailureWindowMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * MINUTE),
+  loginLockMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * MINUTE),
+  /** Between the password and the code. */
+  challengeTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * MINUTE),
+  /** IPv4/IPv6 addresses or CIDR ranges (`10.0.0.0/8`) the back office answers; empty: any. */
+  ipAllowList: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
+});
+export type AdminRules = z.infer<typeof ZAdminRules>;
+export const ADMIN_RULES_KEY = 'rules.admin';
+export type AdminRulesSource = RulesSource<AdminRules>;
+
+export function createAdminRules(deps: RulesDeps): AdminRulesSource {
+  return createCachedRules({ key: ADMIN_RULES_KEY, schema: ZAdminRules }, deps);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
+import { audit } from '../admin/audit-log.ts';
+import type { DepositPorts } from '../deposit/deposit-feature.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createWalletRules, reconcileAfter } from '../wallet/wallet-rules.ts';
+import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
+import { createMoneyDeskRules } from './money-desk-rules.ts';
+import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The money desk's services (modules/money-desk); tests may call them directly. */
+    moneyDesk: MoneyDesk;
+  }
+}
+
+/**
+ * Wires the money desk (docs/money-desk.md): its admin routes on the admin
+ * guard. Needs the admin feature (app.adminGuard), the wallet feature
+ * (app.transferReconciler) and the deposit feature's ports.
+ */
+export function registerMoneyDeskFeature(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; lookups: LookupService; deposits: DepositPorts },
+): void {
+  const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
+  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.moneyDesk') });
+  const walletRules = createWalletRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.wallet') });
+  const desk = createMoneyDesk({
+    db: deps.db,
+    clock: deps.clock,
+    audit,
+    rules,
+    lookups: deps.lookups,
+    deposits: deps.deposits,
+    reconcileNow: () => app.transferReconciler.runOnce(),
+    reconcileAfterMs: async () => reconcileAfter(await walletRules.get()),
+  });
+  app.decorate('moneyDesk', desk);
+  registerMoneyDeskRoutes(app, { desk, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }) });
+}

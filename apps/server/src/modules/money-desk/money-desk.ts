@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { BankVerification } from '../../adapters/bank/bank-verification.ts';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import type { DepositRulesSource } from '../deposit/deposit-rules.ts';
+import type { NoticeService } from '../deposit/notice-service.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import { createAdjustmentDesk } from './adjustment-desk.ts';
+import { createDashboard } from './dashboard.ts';
+import type { DeskAudit } from './desk-deps.ts';
+import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import { createNoticeDesk } from './notice-desk.ts';
+import { createPayoutDesk } from './payout-desk.ts';
+import { createSlipDesk } from './slip-desk.ts';
+import { createTransferDesk } from './transfer-desk.ts';
+import { createWithdrawalDesk } from './withdrawal-desk.ts';
+
+export type MoneyDeskDeps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  audit: DeskAudit;
+  rules: MoneyDeskRulesSource;
+  lookups: LookupService;
+  deposits: { storage: ObjectStorage; bank: BankVerification; rules: DepositRulesSource; notices: NoticeService };
+  /** One reconciliation pass of game transfers now (app.transferReconciler.runOnce). */
+  reconcileNow: () => Promise<unknown>;
+  /** How old a PENDING transfer must be before the provider may be asked about it. */
+  reconcileAfterMs: () => Promise<number>;
+};
+
+/** Every service of the money desk (docs/money-desk.md), each taking only what it needs. */
+export function createMoneyDesk(deps: MoneyDeskDeps) {
+  const base = { db: deps.db, clock: deps.clock, audit: deps.audit };
+  return {
+    withdrawals: createWithdrawalDesk({ ...base, rules: deps.rules }),
+    payouts: createPayoutDesk({ ...base, rules: deps.rules }),
+    slips: createSlipDesk({
+      ...base,
+      bank: deps.deposits.bank,
+      storage: deps.deposits.storage,
+      lookups: deps.lookups,
+      rules: deps.deposits.rules,
+    }),
+    notices: createNoticeDesk({ notices: deps.deposits.notices, audit: deps.audit }),
+    adjustments: createAdjustmentDesk({ ...base, rules: deps.rules }),
+    transfers: createTransferDesk({ ...base, reconcileNow: deps.reconcileNow, reconcileAfterMs: deps.reconcileAfterMs }),
+    dashboard: createDashboard({ db: deps.db, clock: deps.clock }),
+  };
+}
+export type MoneyDesk = ReturnType<typeof createMoneyDesk>;
