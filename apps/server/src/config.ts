@@ -113,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * (docs/security.md, "The sandbox in production"): a production server refuses
  * to start with it on unless SANDBOX_IN_PRODUCTION=1 says it is meant. One line.
  */
-export function sandboxRefusal(env: Pick<NodeJS.ProcessEnv, 'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION'>): string | undefined {
+export function sandboxRefusal(env: Partial<Record<'NODE_ENV' | 'SANDBOX' | 'SANDBOX_IN_PRODUCTION', string>>): string | undefined {
   const production = env.NODE_ENV === 'production';
   const sandbox = (env.SANDBOX ?? 'on') === 'on';
   if (!production || !sandbox || env.SANDBOX_IN_PRODUCTION === '1') return undefined;
