@@ -6,7 +6,7 @@ export function money(amount: number): string {
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
 
-async function apiToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
+export async function apiToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const response = await request.post('/api/login', { data: { username: phone, password } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { token: string }).token;
@@ -37,12 +37,27 @@ export async function gameHoldings(request: APIRequestContext, member: { phone: 
  * the wallet. Only tops up what is missing, so a rerun against a kept
  * database does not pile up money. Returns the wallet amount afterwards.
  */
-export async function fundWallet(request: APIRequestContext, member: { phone: string; password: string }, atLeast: number): Promise<number> {
+export async function fundWallet(
+  request: APIRequestContext,
+  member: { phone: string; password: string },
+  atLeast: number,
+): Promise<number> {
   const token = await apiToken(request, member.phone, member.password);
   const before = await walletOf(request, token);
   const missing = atLeast - before.wallet.amount;
   if (missing <= 0) return before.wallet.amount;
-  const own = before.bankAccount;
+  await depositBySlip(request, token, missing);
+  await expect.poll(async () => (await walletOf(request, token)).wallet.amount, { timeout: 30_000 }).toBeGreaterThanOrEqual(atLeast);
+  return (await walletOf(request, token)).wallet.amount;
+}
+
+/**
+ * One deposit of `amount` as a member makes it: a transfer at the sandbox bank
+ * from their own account to the site's, then its slip uploaded. The verifier
+ * credits the wallet (and the spin coins it earns) shortly after.
+ */
+export async function depositBySlip(request: APIRequestContext, token: string, amount: number): Promise<void> {
+  const own = (await walletOf(request, token)).bankAccount;
   if (!own) throw new Error('the member has no bank account to deposit from');
 
   const lookup = (await (await request.get('/api/lookup/deposit')).json()) as {
@@ -52,7 +67,7 @@ export async function fundWallet(request: APIRequestContext, member: { phone: st
   if (!site) throw new Error('no deposit account in the deposit lookup');
   const sent = await request.post('/sandbox/bank/transfers', {
     data: {
-      amount: missing.toFixed(2),
+      amount: amount.toFixed(2),
       sender: { bank: own.bankCode, account: own.bankAccountNo, name: own.bankAccountName },
       receiver: { bank: site.bankCode, account: site.bankAccountNo, name: site.bankAccountName },
     },
@@ -66,8 +81,6 @@ export async function fundWallet(request: APIRequestContext, member: { phone: st
     multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: slip } },
   });
   expect(uploaded.status(), 'the slip upload is accepted').toBe(201);
-  await expect.poll(async () => (await walletOf(request, token)).wallet.amount, { timeout: 30_000 }).toBeGreaterThanOrEqual(atLeast);
-  return (await walletOf(request, token)).wallet.amount;
 }
 
 /** The home header (the region named by its 'Total balance' heading). */

@@ -38,8 +38,9 @@ test('invite and refund open their dialogs after the banners, the invite receive
   await page.keyboard.press('Escape');
   await expect(refund).toBeHidden();
 
-  // No prize wheel is active yet, so its place holds 'refresh all'.
-  await expect(widgets.getByRole('button', { name: en('home.widgets.refreshAll') })).toBeVisible();
+  // The demo prize wheel is active, so its widget (with the coin count) holds the place of 'refresh all'.
+  await expect(widgets.getByRole('link', { name: new RegExp(en('home.widgets.spin')) })).toHaveAttribute('href', '/user/spin');
+  await expect(widgets.getByRole('button', { name: en('home.widgets.refreshAll') })).toHaveCount(0);
   // Nothing accrued from invitees: the header's receive waits for an amount.
   await expect(balanceHeader(page, 'en').getByRole('button', { name: en('home.receive') })).toBeDisabled();
 

@@ -38,6 +38,10 @@ import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
 import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
+import { rewardsSpinBonuses } from './modules/rewards/spin-bonus-adapter.ts';
+import { registerSpinFeature } from './modules/spin/spin-feature.ts';
+import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
+import type { SeedSource } from './modules/spin/fair-draw.ts';
 import { registerStatementFeature } from './modules/statement/statement-routes.ts';
 import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
 import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
@@ -62,6 +66,10 @@ export type AppDeps = {
   startJobs?: boolean;
   /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
+  /** The spin wheel's seed source; tests pass a seeded one (default: the OS CSPRNG). */
+  spinSeeds?: SeedSource;
+  /** The bonus module's side of the spin wheel (bonus coupons, BONUS_REMAINING); until it is wired, none (docs/spin.md). */
+  spinBonuses?: SpinBonusPort;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
@@ -175,6 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startJobs: deps.startJobs ?? true,
     bonuses: rewards.bonuses,
     blacklist: accounts.blacklist,
+  });
+  registerSpinFeature(app, {
+    db: deps.db,
+    clock,
+    sandbox: deps.config.sandbox,
+    bonuses: deps.spinBonuses ?? rewardsSpinBonuses,
+    ...(deps.spinSeeds ? { seeds: deps.spinSeeds } : {}),
   });
   registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits, blacklist: accounts.blacklist });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });

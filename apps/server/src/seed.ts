@@ -6,8 +6,9 @@ import { seedRewards } from './modules/rewards/seed-rewards.ts';
 import { demoLookupContent } from './modules/lookup/demo-content.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { LOOKUP_SETTINGS, type LookupName } from './modules/lookup/settings-keys.ts';
+import { seedSpinWheel } from './modules/spin/seed-wheel.ts';
 
-/** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER); the game catalogue. */
+/** First-start content: settings that do not exist yet get their demo value; the demo member (DEMO_MEMBER); the game catalogue; the first prize wheel. */
 export async function seedDatabase(db: Kysely<DB>, options: { demoMember: boolean }): Promise<void> {
   const content = await demoLookupContent();
   const entries = Object.fromEntries(
@@ -18,4 +19,5 @@ export async function seedDatabase(db: Kysely<DB>, options: { demoMember: boolea
   if (options.demoMember) await seedDemoMember(db);
   await seedGames(db);
   await seedRewards(db);
+  await seedSpinWheel(db);
 }

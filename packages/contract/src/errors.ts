@@ -92,6 +92,8 @@ export const ERROR_STATUS = {
   INVALID_CODE: 400,
   INVALID_COUPON_TYPE: 400,
   COUPON_EXPIRED: 410,
+  /** A spin with no coin left. */
+  NO_COIN: 422,
   // Session and service state, and Idempotency-Key reuse
   'invalid-token': 401,
   gone: 503,

@@ -79,6 +79,10 @@ export const ROUTES = {
     coupon: '/api/spinwheel/coupon',
     claim: '/api/spinwheel/coupon/claim',
     active: '/api/spinwheel/active',
+    fairness: '/api/spinwheel/fairness',
+    rotateSeed: '/api/spinwheel/fairness/rotate',
+    history: '/api/spinwheel/history',
+    wheelVersion: '/api/spinwheel/wheel/:version',
   },
   qrcode: {
     byProvider: '/api/qrcode/:provider',

@@ -64,8 +64,8 @@ export const ZSlip = z.object({
 });
 export type TSlip = z.infer<typeof ZSlip>;
 
-/** adjustment: an operator's manual credit or debit (docs/money-desk.md, "Manual adjustments"). */
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'adjustment'] as const;
+/** adjustment: an operator's manual credit or debit (docs/money-desk.md, "Manual adjustments"); spin: a claimed prize (docs/spin.md). */
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer', 'adjustment', 'spin'] as const;
 
 /** How a statement line's money came in or went out; the web words each kind in the member's language. */
 export const STATEMENT_CHANNELS = ['slip', 'qr', 'giftlink', 'manual', 'payout', 'reward'] as const;

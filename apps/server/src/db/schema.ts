@@ -13,6 +13,7 @@ import type { DemoPlayersTable, DemoRoundsTable, DemoSessionsTable, DemoTransfer
 import type { GamesTable, IdempotencyKeysTable, JournalEntriesTable, LedgerAccountsTable, PostingsTable } from './tables/ledger.ts';
 import type { GameAccountsTable, LaunchTicketsTable, TransfersTable } from './tables/wallet.ts';
 import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable } from './tables/statement.ts';
+import type { SpinCouponsTable, SpinDrawsTable, SpinSeedsTable, SpinWheelsTable } from './tables/spin.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 import type {
   AccrualDaysTable,
@@ -94,6 +95,11 @@ export type DB = {
   invite_accruals: InviteAccrualsTable;
   refund_accruals: RefundAccrualsTable;
   reward_banners: RewardBannersTable;
+  // 0028-spin
+  spin_wheels: SpinWheelsTable;
+  spin_seeds: SpinSeedsTable;
+  spin_draws: SpinDrawsTable;
+  spin_coupons: SpinCouponsTable;
   // 0032-money-desk
   withdrawal_approvals: WithdrawalApprovalsTable;
   adjustments: AdjustmentsTable;

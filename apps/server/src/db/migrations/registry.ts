@@ -19,6 +19,7 @@ import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
 import * as m0024 from './0024-rewards.ts';
+import * as m0028 from './0028-spin.ts';
 import * as m0032 from './0032-money-desk.ts';
 import * as m0033 from './0033-payout-blacklist.ts';
 import * as m0035 from './0035-reports.ts';
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
   '0024-rewards': m0024,
+  '0028-spin': m0028,
   '0032-money-desk': m0032,
   '0033-payout-blacklist': m0033,
   '0035-reports': m0035,

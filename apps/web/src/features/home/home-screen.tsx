@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
 import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
 import { Button } from '@/components/ui/button';
-import { ComingSoonSheet } from '@/components/ui/coming-soon-sheet';
 import { showToast } from '@/components/ui/toast-store';
 import { needsLatinNameFix } from '@/lib/names';
 import { translateError } from '@/lib/translate-error';
@@ -15,7 +14,8 @@ import { BankAccountCard } from './bank-account-card';
 import type { HomeParts } from './home-parts';
 import { useAgreement } from './use-agreement';
 import { useReceiveInvite } from './use-receive-invite';
-import { WalletWidgets, type LaterWidget } from './wallet-widgets';
+import { useSpinActive } from './use-spin-active';
+import { WalletWidgets } from './wallet-widgets';
 import { readLastSync, useRefreshSlots, useWallet, walletQueryKey } from '@/lib/wallet-api';
 import styles from './home-screen.module.css';
 
@@ -26,7 +26,6 @@ type OpenSheet =
   | { kind: 'withdraw' }
   | { kind: 'invite' }
   | { kind: 'refund' }
-  | { kind: 'later'; widget: Exclude<LaterWidget, 'deposit' | 'withdraw' | 'invite' | 'refund'> }
   | { kind: 'bankName' }
   | null;
 
@@ -70,6 +69,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
   const [lastSync, setLastSync] = useState(readLastSync);
   const [open, setOpen] = useState<OpenSheet>(null);
   const agreement = useAgreement();
+  const wheelActive = useSpinActive();
   const close = () => setOpen(null);
   const account = data.bankAccount;
   const canFixName = account ? needsLatinNameFix(account.bankCode, account.bankAccountName) : false;
@@ -80,7 +80,6 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
       onError: (error) => showToast(translateError(t, error.code), 'danger'),
     });
 
-  const later = open?.kind === 'later' ? open.widget : null;
   return (
     <>
       <BalanceHeader
@@ -98,13 +97,12 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
         }
       />
       <WalletWidgets
-        // The prize wheel is not built yet; until a wheel can be active, 'refresh all' takes its place.
-        wheelActive={false}
+        wheelActive={wheelActive}
         coin={data.profile.coin}
         invite={data.invite}
         refreshing={refresh.isPending}
         onRefreshAll={checkBalance}
-        onOpen={(widget) => setOpen(widget === 'spin' ? { kind: 'later', widget } : { kind: widget })}
+        onOpen={(widget) => setOpen({ kind: widget })}
       />
       <BankAccountCard account={account} canFixName={canFixName} onFixName={() => setOpen({ kind: 'bankName' })} />
       <GameSections games={data.slots} onOpen={(code) => setOpen({ kind: 'game', code })} />
@@ -119,12 +117,6 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
       />
       <InviteSheet open={open?.kind === 'invite'} onClose={close} counts={data.invite} />
       <RefundSheet open={open?.kind === 'refund'} onClose={close} />
-      <ComingSoonSheet
-        open={later !== null}
-        onClose={close}
-        title={later === null ? '' : t(`home.widgets.${later}`)}
-        text={later === null ? '' : t(`home.later.${later}`)}
-      />
       <AgreementSheet
         // Never on top of a dialog the member opened: it waits until that one is closed.
         open={agreement.open && open === null}

@@ -14,8 +14,8 @@ import {
 import { cx } from '@/lib/cx';
 import styles from './wallet-widgets.module.css';
 
-/** Widgets that open a dialog (the prize wheel's is not built yet: it opens an honest "not available yet"). */
-export type LaterWidget = 'deposit' | 'withdraw' | 'spin' | 'invite' | 'refund';
+/** Widgets that open a dialog on home (the prize wheel's widget is a link to its screen instead). */
+export type DialogWidget = 'deposit' | 'withdraw' | 'invite' | 'refund';
 
 type WalletWidgetsProps = {
   /** The prize wheel widget replaces 'refresh all' only while a wheel is active (docs/screens.md, "Home"). */
@@ -24,7 +24,7 @@ type WalletWidgetsProps = {
   invite: { success: number; fail: number };
   refreshing: boolean;
   onRefreshAll: () => void;
-  onOpen: (widget: LaterWidget) => void;
+  onOpen: (widget: DialogWidget) => void;
 };
 
 const ICON = { size: 24, strokeWidth: 2, 'aria-hidden': true } as const;
@@ -33,7 +33,7 @@ const ICON = { size: 24, strokeWidth: 2, 'aria-hidden': true } as const;
 export function WalletWidgets({ wheelActive, coin, invite, refreshing, onRefreshAll, onOpen }: WalletWidgetsProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const later = (widget: LaterWidget, icon: LucideIcon, extra?: string) => (
+  const dialogWidget = (widget: DialogWidget, icon: LucideIcon, extra?: string) => (
     <WidgetButton icon={icon} label={t(`home.widgets.${widget}`)} extra={extra} onClick={() => onOpen(widget)} dialog />
   );
   return (
@@ -42,22 +42,24 @@ export function WalletWidgets({ wheelActive, coin, invite, refreshing, onRefresh
         {t('home.widgets.title')}
       </h2>
       <ul className={styles.grid}>
-        <li>{later('deposit', ArrowDownToLine)}</li>
-        <li>{later('withdraw', ArrowUpFromLine)}</li>
+        <li>{dialogWidget('deposit', ArrowDownToLine)}</li>
+        <li>{dialogWidget('withdraw', ArrowUpFromLine)}</li>
         <li>
           {wheelActive ? (
-            later('spin', FerrisWheel, t('home.widgets.coins', { coins: coin }))
+            <Link to="/user/spin" className={styles.widget}>
+              <WidgetFace icon={FerrisWheel} label={t('home.widgets.spin')} extra={t('home.widgets.coins', { coins: coin })} />
+            </Link>
           ) : (
             <WidgetButton icon={RefreshCcw} label={t('home.widgets.refreshAll')} onClick={onRefreshAll} busy={refreshing} />
           )}
         </li>
-        <li>{later('invite', UserPlus, t('home.widgets.inviteCounts', { success: invite.success, fail: invite.fail }))}</li>
+        <li>{dialogWidget('invite', UserPlus, t('home.widgets.inviteCounts', { success: invite.success, fail: invite.fail }))}</li>
         <li>
           <Link to="/user/bonus" className={styles.widget}>
             <WidgetFace icon={BadgePercent} label={t('home.widgets.bonus')} />
           </Link>
         </li>
-        <li>{later('refund', HandCoins)}</li>
+        <li>{dialogWidget('refund', HandCoins)}</li>
       </ul>
     </section>
   );

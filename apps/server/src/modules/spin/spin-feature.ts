@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import { createIdempotency } from '../../http/idempotency.ts';
+import { noBonusPort, type SpinBonusPort } from './bonus-port.ts';
+import { secureSeeds, type SeedSource } from './fair-draw.ts';
+import { registerSpinRoutes } from './spin-routes.ts';
+import { createSpinService, type SpinService } from './spin-service.ts';
+import { createWheelService, type WheelService } from './wheel-service.ts';
+
+type Deps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  /** The bonus module's side of bonus coupons and BONUS_REMAINING (none until it is wired in). */
+  bonuses?: SpinBonusPort;
+  /** Where server and client seeds come from; tests pass a seeded source. */
+  seeds?: SeedSource;
+  /** Mount the sandbox operator's wheel routes. */
+  sandbox: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wheel's configuration service, for the back office's routes (docs/spin.md, "Configuration"). */
+    spinWheels: WheelService;
+    spins: SpinService;
+  }
+}
+
+/** Wires the prize spin wheel (docs/spin.md). Needs registerAccountsFeature first (app.requireMember). */
+export function registerSpinFeature(app: FastifyInstance, deps: Deps): { wheels: WheelService; spins: SpinService } {
+  const bonuses = deps.bonuses ?? noBonusPort;
+  const wheels = createWheelService({ db: deps.db, clock: deps.clock, bonuses });
+  const spins = createSpinService({ db: deps.db, clock: deps.clock, wheels, seeds: deps.seeds ?? secureSeeds, bonuses });
+  registerSpinRoutes(app, { spins, wheels, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }), sandbox: deps.sandbox });
+  app.decorate('spinWheels', wheels);
+  app.decorate('spins', spins);
+  return { wheels, spins };
+}

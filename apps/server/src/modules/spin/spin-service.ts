@@ -1,0 +1,366 @@
+import { sql, type Kysely } from 'kysely';
+import { decimalToMinor, fromMinor } from '@jetton/contract/money';
+import type {
+  TCoupon,
+  TCouponListResponse,
+  TSpinFairness,
+  TSpinHistoryResponse,
+  TSpinResponse,
+  TSpinSetupResponse,
+} from '@jetton/contract/spin';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import type { SpinCouponsTable } from '../../db/tables/spin.ts';
+import { uuidV7 } from '../../db/uuid-v7.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ensureAccount } from '../../ledger/accounts.ts';
+import { ACCOUNT_CODES, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
+import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import { postEntry } from '../../ledger/post-entry.ts';
+import type { Selectable } from 'kysely';
+import type { SpinBonusPort } from './bonus-port.ts';
+import { fairSlice, seedHash, type SeedSource } from './fair-draw.ts';
+import type { WheelService } from './wheel-service.ts';
+
+/** A coupon can be claimed for this long after its spin (docs/spin.md, "Coupons"). */
+export const COUPON_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSource; bonuses: SpinBonusPort };
+type CouponRow = Selectable<SpinCouponsTable>;
+
+export function couponView(row: CouponRow, now: Date): TCoupon {
+  const status = row.claimed_at ? 'claimed' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'claimable';
+  return {
+    _id: row.id,
+    type: row.type,
+    prize: { slice: row.slice_code, name: row.prize_name },
+    amount: fromMinor(row.amount),
+    coins: row.coins,
+    status,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    claimedAt: row.claimed_at ? row.claimed_at.toISOString() : null,
+  };
+}
+
+/**
+ * The member side of the wheel (docs/spin.md): setup, spin, coupons, claim,
+ * and the provably fair seed pair and history.
+ */
+export function createSpinService(deps: Deps) {
+  const { db, clock, wheels } = deps;
+
+  /** The member's current (unrevealed) seed pair, made on first use: the commitment exists before any spin. */
+  async function currentSeed(executor: Kysely<DB>, memberId: string, lock: boolean) {
+    const find = () => {
+      const q = executor.selectFrom('spin_seeds').selectAll().where('member_id', '=', memberId).where('revealed_at', 'is', null);
+      return (lock ? q.forUpdate() : q).executeTakeFirst();
+    };
+    const found = await find();
+    if (found) return found;
+    const serverSeed = deps.seeds.serverSeed();
+    await executor
+      .insertInto('spin_seeds')
+      .values({
+        id: uuidV7(clock.now()),
+        member_id: memberId,
+        server_seed: serverSeed,
+        server_seed_hash: seedHash(serverSeed),
+        client_seed: deps.seeds.clientSeed(),
+        created_at: clock.now(),
+        revealed_at: null,
+      })
+      .onConflict((oc) => oc.column('member_id').where('revealed_at', 'is', null).doNothing())
+      .execute();
+    const made = await find();
+    if (!made) throw new Error('spin seed vanished');
+    return made;
+  }
+
+  const fairnessOf = (seed: { server_seed_hash: string; client_seed: string; next_nonce: number }): TSpinFairness => ({
+    serverSeedHash: seed.server_seed_hash,
+    clientSeed: seed.client_seed,
+    nonce: seed.next_nonce,
+  });
+
+  return {
+    async active(): Promise<boolean> {
+      return (await wheels.current())?.active ?? false;
+    },
+
+    async setup(memberId: string): Promise<TSpinSetupResponse> {
+      const wheel = await wheels.current();
+      const member = await db.selectFrom('members').select('coin').where('id', '=', memberId).executeTakeFirst();
+      if (!member) throw new AppError('invalid-token');
+      const seed = await currentSeed(db, memberId, false);
+      return {
+        active: wheel?.active ?? false,
+        name: wheel?.name ?? '',
+        version: wheel?.version ?? 0,
+        slices: (wheel?.slices ?? []).map(({ code, label, bgColor, textColor, htmlDescription, weight }) => ({
+          code,
+          label,
+          bgColor,
+          textColor,
+          htmlDescription,
+          weight,
+        })),
+        coin: member.coin,
+        fairness: fairnessOf(seed),
+      };
+    },
+
+    /**
+     * One spin: takes a coin, draws the slice from the member's seed pair and
+     * the next nonce, records the draw and its coupon, all in one transaction.
+     * The coin is taken by a conditional UPDATE (coin > 0) that locks the
+     * member's row, so parallel spins queue and never spend a coin twice.
+     */
+    async spin(memberId: string): Promise<TSpinResponse> {
+      return withMoneyTransaction(db, async (trx) => {
+        const wheel = await wheels.current(trx);
+        if (!wheel?.active) throw new AppError('NO_DATA');
+        const member = await trx
+          .updateTable('members')
+          .set({ coin: sql`coin - 1` })
+          .where('id', '=', memberId)
+          .where('coin', '>', 0)
+          .returning(['coin', 'currency'])
+          .executeTakeFirst();
+        if (!member) throw new AppError('NO_COIN');
+        const seed = await currentSeed(trx, memberId, true);
+        const nonce = seed.next_nonce;
+        await trx
+          .updateTable('spin_seeds')
+          .set({ next_nonce: nonce + 1 })
+          .where('id', '=', seed.id)
+          .execute();
+        const index = fairSlice(
+          seed.server_seed,
+          seed.client_seed,
+          nonce,
+          wheel.slices.map((s) => s.weight),
+        );
+        const slice = wheel.slices[index];
+        if (!slice) throw new Error('draw outside the wheel');
+        const now = clock.now();
+        const drawId = uuidV7(now);
+        await trx
+          .insertInto('spin_draws')
+          .values({
+            id: drawId,
+            member_id: memberId,
+            seed_id: seed.id,
+            nonce,
+            wheel_version: wheel.version,
+            slice_index: index,
+            slice_code: slice.code,
+            created_at: now,
+          })
+          .execute();
+        let coupon: TCoupon | null = null;
+        if (slice.prize.type !== 'nothing') {
+          const row = await trx
+            .insertInto('spin_coupons')
+            .values({
+              id: uuidV7(now),
+              member_id: memberId,
+              draw_id: drawId,
+              type: slice.prize.type,
+              slice_code: slice.code,
+              prize_name: slice.label,
+              amount: slice.prize.type === 'credit' || slice.prize.type === 'bonus' ? decimalToMinor(slice.prize.amount) : 0n,
+              coins: slice.prize.type === 'coin' ? slice.prize.coins : 0,
+              bonus_turnover: slice.prize.type === 'bonus' ? slice.prize.turnover : null,
+              bonus_percent_fail: slice.prize.type === 'bonus' ? slice.prize.percentFail : null,
+              currency: member.currency,
+              created_at: now,
+              expires_at: new Date(now.getTime() + COUPON_VALID_MS),
+              claimed_at: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          coupon = couponView(row, now);
+        }
+        return {
+          slice: slice.code,
+          index,
+          coupon,
+          coin: member.coin,
+          draw: { wheelVersion: wheel.version, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce },
+        };
+      });
+    },
+
+    async coupons(memberId: string, page: number, limit: number): Promise<TCouponListResponse> {
+      const now = clock.now();
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('spin_coupons')
+          .selectAll()
+          .where('member_id', '=', memberId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('spin_coupons')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { total: Number(count.n), coupons: rows.map((r) => couponView(r, now)) };
+    },
+
+    /**
+     * Claims a coupon once (docs/spin.md, "Coupons"): the coupon row is locked,
+     * so of parallel claims one wins and the others see it claimed. A credit
+     * posts expense:spin -> wallet with the coupon id as reference (a second
+     * posting is impossible); coins are added to the member; a bonus starts
+     * through the bonus port, in the same transaction.
+     */
+    async claim(memberId: string, couponId: string): Promise<{ coupon: TCoupon; coin: number }> {
+      if (!UUID.test(couponId)) throw new AppError('INVALID_CODE');
+      return withMoneyTransaction(db, async (trx) => {
+        const row = await trx
+          .selectFrom('spin_coupons')
+          .selectAll()
+          .where('id', '=', couponId)
+          .where('member_id', '=', memberId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) throw new AppError('INVALID_CODE');
+        if (row.claimed_at) throw new AppError('NO_CLAIMABLE_COUPON');
+        const now = clock.now();
+        if (row.expires_at.getTime() <= now.getTime()) throw new AppError('COUPON_EXPIRED');
+        if (row.type === 'credit') {
+          if (await deps.bonuses.hasUnmetTurnover(trx, memberId)) throw new AppError('BONUS_REMAINING');
+          const expense = await ensureAccount(trx, shardedSystemAccount(ACCOUNT_CODES.expense('spin'), row.currency, memberId));
+          const wallet = await ensureAccount(trx, memberWallet(memberId, row.currency));
+          await postEntry(trx, {
+            kind: 'spin.credit',
+            reference: row.id,
+            memo: `spin prize ${row.slice_code}`,
+            postings: [
+              { account: expense, amount: -row.amount },
+              { account: wallet, amount: row.amount },
+            ],
+          });
+        } else if (row.type === 'coin') {
+          await trx
+            .updateTable('members')
+            .set({ coin: sql`coin + ${row.coins}` })
+            .where('id', '=', memberId)
+            .execute();
+        } else if (row.type === 'bonus' && deps.bonuses.available) {
+          await deps.bonuses.startCouponBonus(trx, {
+            memberId,
+            couponId: row.id,
+            credit: row.amount,
+            turnoverMultiplier: row.bonus_turnover ?? 1,
+            percentFail: row.bonus_percent_fail ?? 0,
+            now,
+          });
+        } else {
+          throw new AppError('INVALID_COUPON_TYPE');
+        }
+        const claimed = await trx
+          .updateTable('spin_coupons')
+          .set({ claimed_at: now })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const member = await trx.selectFrom('members').select('coin').where('id', '=', memberId).executeTakeFirstOrThrow();
+        return { coupon: couponView(claimed, now), coin: member.coin };
+      });
+    },
+
+    async fairness(memberId: string): Promise<TSpinFairness> {
+      return fairnessOf(await currentSeed(db, memberId, false));
+    },
+
+    /**
+     * Reveals the member's current server seed and commits to a new one; the
+     * nonce starts again at 0. A new client seed may be given; otherwise the old one is kept.
+     */
+    async rotateSeed(memberId: string, clientSeed: string | undefined) {
+      return withMoneyTransaction(db, async (trx) => {
+        const old = await currentSeed(trx, memberId, true);
+        const now = clock.now();
+        await trx.updateTable('spin_seeds').set({ revealed_at: now }).where('id', '=', old.id).execute();
+        const serverSeed = deps.seeds.serverSeed();
+        const next = await trx
+          .insertInto('spin_seeds')
+          .values({
+            id: uuidV7(now),
+            member_id: memberId,
+            server_seed: serverSeed,
+            server_seed_hash: seedHash(serverSeed),
+            client_seed: clientSeed ?? old.client_seed,
+            created_at: now,
+            revealed_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return {
+          revealed: {
+            serverSeed: old.server_seed,
+            serverSeedHash: old.server_seed_hash,
+            clientSeed: old.client_seed,
+            spins: old.next_nonce,
+          },
+          next: fairnessOf(next),
+        };
+      });
+    },
+
+    /** The member's spins, newest first; a server seed shows once it was revealed. */
+    async history(memberId: string, page: number, limit: number): Promise<TSpinHistoryResponse> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('spin_draws as d')
+          .innerJoin('spin_seeds as s', 's.id', 'd.seed_id')
+          .select([
+            'd.created_at',
+            'd.slice_code',
+            'd.slice_index',
+            'd.wheel_version',
+            'd.nonce',
+            's.server_seed',
+            's.server_seed_hash',
+            's.client_seed',
+            's.revealed_at',
+          ])
+          .where('d.member_id', '=', memberId)
+          .orderBy('d.created_at', 'desc')
+          .orderBy('d.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('spin_draws')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('member_id', '=', memberId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(count.n),
+        spins: rows.map((r) => ({
+          createdAt: r.created_at.toISOString(),
+          slice: r.slice_code,
+          index: r.slice_index,
+          wheelVersion: r.wheel_version,
+          serverSeedHash: r.server_seed_hash,
+          serverSeed: r.revealed_at ? r.server_seed : null,
+          clientSeed: r.client_seed,
+          nonce: r.nonce,
+        })),
+      };
+    },
+  };
+}
+
+export type SpinService = ReturnType<typeof createSpinService>;
