@@ -20,6 +20,7 @@ import {
 import { ZAuditList, ZAuditQuery, ZAuditVerify } from '@jetton/contract/admin/audit';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { adminRoute, operatorOf, setAdminCookie } from './admin-guard.ts';
+import type { AdminRulesSource } from './admin-rules.ts';
 import type { AuditService } from './audit-service.ts';
 import type { OperatorAuthService } from './operator-auth-service.ts';
 import { operatorMe } from './operator-auth-service.ts';
@@ -31,15 +32,22 @@ const ZOk = z.object({ ok: z.literal(true) });
 /** Login steps, the operator's own account, operators (owners) and the audit trail: docs/operators.md. */
 export function registerAdminAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: OperatorAuthService; operators: OperatorsService; audit: AuditService },
+  deps: { auth: OperatorAuthService; operators: OperatorsService; audit: AuditService; rules: AdminRulesSource },
 ): void {
   const { auth } = deps;
   const R = ADMIN_ROUTES;
+  // The login steps are open to anyone: a per-IP limit keeps a flood of guesses (and audit rows) down.
+  const config = {
+    rateLimit: {
+      max: async () => (await deps.rules.get()).loginIpLimit.max,
+      timeWindow: async () => (await deps.rules.get()).loginIpLimit.windowMs,
+    },
+  };
 
   adminRoute(
     app,
     R.auth.login,
-    { schema: { body: ZAdminLoginRequest, response: { 200: ZAdminLoginResponse } } },
+    { config, schema: { body: ZAdminLoginRequest, response: { 200: ZAdminLoginResponse } } },
     async (request, reply) => {
       const { answer, token } = await auth.login(request.body, request.ip);
       if (token) setAdminCookie(request, reply, token);
@@ -49,7 +57,7 @@ export function registerAdminAuthRoutes(
   adminRoute(
     app,
     R.auth.totp,
-    { schema: { body: ZAdminTotpRequest, response: { 200: ZAdminSessionResponse } } },
+    { config, schema: { body: ZAdminTotpRequest, response: { 200: ZAdminSessionResponse } } },
     async (request, reply) => {
       const { token, session } = await auth.totp(request.body, request.ip);
       setAdminCookie(request, reply, token);
@@ -59,7 +67,7 @@ export function registerAdminAuthRoutes(
   adminRoute(
     app,
     R.auth.enrol,
-    { schema: { body: ZAdminEnrolRequest, response: { 200: ZAdminSessionResponse } } },
+    { config, schema: { body: ZAdminEnrolRequest, response: { 200: ZAdminSessionResponse } } },
     async (request, reply) => {
       const { token, session } = await auth.enrol(request.body, request.ip);
       setAdminCookie(request, reply, token);

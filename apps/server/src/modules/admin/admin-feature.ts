@@ -64,7 +64,7 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   });
   registerAdminGuard(app, { auth, rules });
   const audit = createAuditService(db);
-  registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit });
+  registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit, rules });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
   await registerSettingsAdminRoutes(app, {

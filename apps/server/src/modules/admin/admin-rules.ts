@@ -40,6 +40,10 @@ export const ZAdminRules = z.object({
     .int()
     .positive()
     .default(5 * MINUTE),
+  /** Per client IP, on each login step, on top of the per-login lockout: many logins from one address still stop. */
+  loginIpLimit: z
+    .object({ max: z.number().int().positive(), windowMs: z.number().int().positive() })
+    .prefault({ max: 30, windowMs: MINUTE }),
   /** IPv4/IPv6 addresses or CIDR ranges (`10.0.0.0/8`) the back office answers; empty: any. */
   ipAllowList: z.array(text().trim().min(1).max(64)).max(200).default([]),
 });
