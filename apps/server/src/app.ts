@@ -137,8 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     startJobs: deps.startJobs ?? true,
   });
-  await registerWithdrawFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, startJobs: deps.startJobs ?? true });
-  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits });
+  await registerWithdrawFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    startJobs: deps.startJobs ?? true,
+    blacklist: accounts.blacklist,
+  });
+  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits, blacklist: accounts.blacklist });
   registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
 

@@ -14,6 +14,7 @@ import { hasPermission, ROLES } from '@jetton/contract/admin/permissions';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
 import { ZTransferResponse, type TStatementResponse } from '@jetton/contract/wallet';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
+import { toMinor } from '@jetton/contract/money';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { MONEY_DESK_RULES_KEY, type MoneyDeskRules } from '../src/modules/money-desk/money-desk-rules.ts';
@@ -23,10 +24,10 @@ import { call, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
-import { activated, expectHealthy, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
+import { activated, expectHealthy, setWalletRules, transfer, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { bankTransfer, depositMember, setBankUnavailable, uploadSlip } from './deposit-support.ts';
-import { payoutFaults, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
+import { payoutFaults, payoutsOf, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
 
 /** The default payout deadline (8 s) stays: under load a shorter one would time out real answers. */
 const RETRY_MS = 20_000;
@@ -44,10 +45,12 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
 
   beforeAll(async () => {
     t = await startTestApp(engine, {});
-    await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS });
+    // The tests drive the payout job and reconciliation by hand: their timers wait an hour after their first pass.
+    await setWalletRules(t, { reconcileIntervalMs: 3_600_000 });
+    await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS, payoutIntervalMs: 3_600_000 });
     await createSettingsRepository(t.database.db).set(MONEY_DESK_RULES_KEY, {
-      withdrawalFourEyesMinor: 2_000_000,
-      adjustmentFourEyesMinor: 100_000,
+      withdrawalMinor: 2_000_000,
+      adjustmentMinor: 100_000,
     } satisfies MoneyDeskRules);
     t.clock.advance(6_000);
     // The tests run the slip verifier by hand.
@@ -108,6 +111,21 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
   });
 
+  it('two makers at once make one proposal; two checkers at once approve it once', async () => {
+    const m = await walletMember(t, 6_000_000n);
+    const id = await requestWithdrawal(m, 45_000);
+    const proposals = await Promise.all([makerA, checkerB].map((op) => op.call(ADMIN_ROUTES.withdrawals.approve, { id })));
+    expect(proposals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const proposer = proposals[0]?.statusCode === 200 ? makerA : checkerB;
+    const third = await loginOperator(t, ['finance']);
+    const fourth = await loginOperator(t, ['owner']);
+    const confirms = await Promise.all([third, fourth].map((op) => op.call(ADMIN_ROUTES.withdrawals.confirm, { id })));
+    expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expectError(await proposer.call(ADMIN_ROUTES.withdrawals.confirm, { id }), 409, 'ALREADY_DECIDED');
+    const rows = await t.database.db.selectFrom('withdrawal_approvals').select(['status']).where('withdrawal_id', '=', id).execute();
+    expect(rows.map((r) => r.status)).toEqual(['confirmed']);
+  });
+
   it('approves at once up to the four-eyes amount; nothing to confirm then', async () => {
     const m = await walletMember(t, 1_000_000n);
     const id = await requestWithdrawal(m, 6_000);
@@ -138,11 +156,40 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expect(row?.ledger_entry_id).toBeTruthy();
   });
 
+  it('a blacklisted destination waits in review, can only be rejected, and a queued payout to it goes back to review', async () => {
+    const m = await walletMember(t, 1_000_000n);
+    const queued = await requestWithdrawal(m, 200);
+    const listed = await makerA.call(
+      ADMIN_ROUTES.blacklist.add,
+      {},
+      { bankCode: m.bankCode, bankAccountNo: m.bankAccountNo, reason: 'fraud ring' },
+    );
+    expect(listed.statusCode, listed.body).toBeLessThan(300);
+
+    const id = await requestWithdrawal(m, 100);
+    expect((await makerA.call(ADMIN_ROUTES.withdrawals.detail, { id })).json<TAdminWithdrawal>()).toMatchObject({
+      state: 'review',
+      reviewReason: 'BLACKLISTED',
+    });
+    expectError(await makerA.call(ADMIN_ROUTES.withdrawals.approve, { id }), 409, 'INVALID_BANK');
+
+    // Approved before the listing, never sent: the payout job hands it back instead of paying.
+    await t.app.payoutJob.runOnce();
+    expect((await makerA.call(ADMIN_ROUTES.withdrawals.detail, { id: queued })).json<TAdminWithdrawal>()).toMatchObject({
+      state: 'review',
+      reviewReason: 'BLACKLISTED',
+    });
+    expect(await payoutsOf(t, queued)).toEqual([]);
+    for (const w of [id, queued])
+      decision(await makerA.call(ADMIN_ROUTES.withdrawals.reject, { id: w }, { reason: 'blacklisted account' }));
+    expect(await walletBalance(t, m.id)).toBe(1_000_000n);
+  });
+
   it('holds a payout whose outcome is unknown, never refunds it by itself, and lists it as a finding to settle', async () => {
     const m = await walletMember(t, 1_000_000n);
+    await payoutFaults(t, 'unavailable');
     const failedOne = await requestWithdrawal(m, 1_000);
     const retried = await requestWithdrawal(m, 2_000);
-    await payoutFaults(t, 'unavailable');
     await t.app.payoutJob.runOnce();
     const held = await makerA.call(ADMIN_ROUTES.payouts.held);
     expect(held.json<{ withdrawals: TAdminWithdrawal[] }>().withdrawals.filter((w) => w.memberId === m.id)).toHaveLength(2);
@@ -367,5 +414,50 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('the dashboard counts today in site days: deposits, withdrawals, new members, first deposits, queues', async () => {
+    // Ledger entries carry the database's time: the test clock joins it for this one.
+    t.clock.moveTo(new Date());
+    try {
+      const viewer = await loginOperator(t, ['viewer']);
+      const board = async () => {
+        const res = await viewer.call(ADMIN_ROUTES.dashboard.summary);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<TDashboard>();
+      };
+      const before = await board();
+      const m = await walletMember(t, 1_000_000n);
+      await requestWithdrawal(m, 6_000);
+      const after = await board();
+      const [today, was] = [after.days[0], before.days[0]];
+      expect(today?.day).toBe(new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10));
+      expect((today?.deposits.THB.count ?? 0) - (was?.deposits.THB.count ?? 0)).toBe(1);
+      expect(toMinor(today?.deposits.THB.amount ?? 0) - toMinor(was?.deposits.THB.amount ?? 0)).toBe(1_000_000n);
+      expect(toMinor(today?.withdrawals.THB.amount ?? 0) - toMinor(was?.withdrawals.THB.amount ?? 0)).toBe(600_000n);
+      expect((today?.newMembers ?? 0) - (was?.newMembers ?? 0)).toBe(1);
+      expect((today?.firstDeposits ?? 0) - (was?.firstDeposits ?? 0)).toBe(1);
+      expect(after.queues.withdrawalsReview - before.queues.withdrawalsReview).toBe(1);
+      expect(after.week.newMembers).toBeGreaterThanOrEqual(today?.newMembers ?? 0);
+    } finally {
+      t.clock.moveTo(undefined);
+    }
+  });
+
+  it('a change of the four-eyes settings section applies to the next approval', async () => {
+    const put = (body: unknown) => owner.call(ADMIN_ROUTES.settings.update, { section: 'fourEyes' }, body);
+    expect((await put({ withdrawalAbove: 50_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+    t.clock.advance(6_000);
+    try {
+      const m = await walletMember(t, 6_000_000n);
+      const id = await requestWithdrawal(m, 30_000);
+      expect(decision(await makerA.call(ADMIN_ROUTES.withdrawals.approve, { id }))).toMatchObject({
+        outcome: 'approved',
+        withdrawal: { fourEyes: false },
+      });
+    } finally {
+      expect((await put({ withdrawalAbove: 20_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+      t.clock.advance(6_000);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 
 /**
  * The back office's dashboard (docs/money-desk.md, "Dashboard"): today and the
@@ -10,7 +11,7 @@ const ZMoneyCount = z.object({ count: z.number().int(), amount: z.number() });
 
 /** One site day (`YYYY-MM-DD`, Asia/Bangkok). Amounts are THB and LAK apart: they are never added together. */
 export const ZDashboardDay = z.object({
-  day: z.string(),
+  day: text(),
   deposits: z.object({ THB: ZMoneyCount, LAK: ZMoneyCount }),
   /** Withdrawals asked for that day (any outcome). */
   withdrawals: z.object({ THB: ZMoneyCount, LAK: ZMoneyCount }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.ts';
 import { SLIP_NOTE_CODES } from '../errors.ts';
 import { ZAmount } from '../money.ts';
 
@@ -11,7 +12,7 @@ import { ZAmount } from '../money.ts';
  */
 
 /** A reason an operator must give (a rejection, an adjustment): shown to other operators and kept in the audit trail. */
-export const ZReason = z.string().trim().min(1, { error: 'KEY_MISSING' }).max(500, { error: 'KEY_INVALID' });
+export const ZReason = text().trim().min(1, { error: 'KEY_MISSING' }).max(500, { error: 'KEY_INVALID' });
 
 const ZPageQuery = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -35,27 +36,36 @@ export const ZIdParam = z.object({ id: z.uuid({ error: 'NO_DATA' }) });
 export const WITHDRAWAL_STATES = ['review', 'approved', 'paying', 'success', 'failed', 'rejected'] as const;
 
 /**
+ * Why a withdrawal waits for an operator: above the auto-approval amount, the
+ * member changed bank details recently, or the destination account is
+ * blacklisted (then it can only be rejected).
+ */
+export const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED', 'BLACKLISTED'] as const;
+
+/**
  * A pending four-eyes proposal: `proposedBy` may not confirm it (owners
  * included); another operator with `withdrawals.confirm` may.
  */
 export const ZApprovalProposal = z.object({
-  id: z.string(),
-  proposedBy: z.string(),
-  proposedByLogin: z.string().nullable(),
+  id: text(),
+  proposedBy: text(),
+  proposedByLogin: text().nullable(),
   proposedAt: z.iso.datetime(),
 });
 
 export const ZAdminWithdrawal = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberPhone: z.string().nullable(),
-  memberName: z.string().nullable(),
+  id: text(),
+  memberId: text(),
+  memberPhone: text().nullable(),
+  memberName: text().nullable(),
   currency: z.enum(['THB', 'LAK']),
   amount: z.number(),
-  bankCode: z.string(),
-  bankAccountNo: z.string(),
-  bankAccountName: z.string(),
+  bankCode: text(),
+  bankAccountNo: text(),
+  bankAccountName: text(),
   state: z.enum(WITHDRAWAL_STATES),
+  /** Why it waits (or waited) in review; null when it was approved without an operator. */
+  reviewReason: z.enum(WITHDRAWAL_REVIEW_REASONS).nullable(),
   /** The payout's outcome at the bank is unknown: the money stays held, never returned by itself. */
   held: z.boolean(),
   /** Unknown past the deadline: on the findings list for a person to settle. */
@@ -63,10 +73,10 @@ export const ZAdminWithdrawal = z.object({
   /** Above the four-eyes amount: approval needs a maker and a different checker. */
   fourEyes: z.boolean(),
   proposal: ZApprovalProposal.nullable(),
-  decidedBy: z.string().nullable(),
-  reason: z.string().nullable(),
+  decidedBy: text().nullable(),
+  reason: text().nullable(),
   /** The payout job's last note (a bank's refusal or why the outcome is unknown). */
-  note: z.string().nullable(),
+  note: text().nullable(),
   attempts: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -110,18 +120,18 @@ export const ZHeldList = z.object({ withdrawals: z.array(ZAdminWithdrawal) });
 /* Slips --------------------------------------------------------------------- */
 
 export const ZAdminSlip = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberPhone: z.string().nullable(),
+  id: text(),
+  memberId: text(),
+  memberPhone: text().nullable(),
   status: z.enum(['processing', 'success', 'failed']),
   note: z.enum(SLIP_NOTE_CODES).nullable(),
   amount: ZAmount.nullable(),
   /** The bank's transaction reference read from the slip's QR, if it could be read. */
-  transRef: z.string().nullable(),
-  sendingBank: z.string().nullable(),
+  transRef: text().nullable(),
+  sendingBank: text().nullable(),
   attempts: z.number().int(),
   /** The image, for an `<img>` in the admin app (same origin, the operator's session). */
-  imageUrl: z.string(),
+  imageUrl: text(),
   /** The verifier could not decide it (still processing, or the bank could not be asked): an operator may credit it. */
   undecided: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -149,7 +159,7 @@ export const ZSlipCreditRequest = z.object({
     .trim()
     .regex(/^[A-Za-z0-9]{1,40}$/, { error: 'KEY_INVALID' })
     .optional(),
-  sendingBank: z.string().trim().min(2).max(10).optional(),
+  sendingBank: text().trim().min(2).max(10).optional(),
   reason: ZReason,
 });
 export type TSlipCreditRequest = z.infer<typeof ZSlipCreditRequest>;
@@ -159,9 +169,9 @@ export type TSlipFailRequest = z.infer<typeof ZSlipFailRequest>;
 /* Manual deposit notices ---------------------------------------------------- */
 
 export const ZAdminDepositNotice = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberPhone: z.string().nullable(),
+  id: text(),
+  memberId: text(),
+  memberPhone: text().nullable(),
   currency: z.enum(['THB', 'LAK']),
   amount: z.number(),
   status: z.enum(['processing', 'success', 'failed']),
@@ -179,22 +189,22 @@ export const ZNoticeDecisionRequest = z.object({ reason: ZReason.optional() });
 /* Manual adjustments ------------------------------------------------------- */
 
 export const ZAdminAdjustment = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberPhone: z.string().nullable(),
+  id: text(),
+  memberId: text(),
+  memberPhone: text().nullable(),
   currency: z.enum(['THB', 'LAK']),
   direction: z.enum(['credit', 'debit']),
   amount: z.number(),
-  reason: z.string(),
+  reason: text(),
   status: z.enum(['pending', 'posted', 'rejected']),
   fourEyes: z.boolean(),
-  proposedBy: z.string(),
+  proposedBy: text(),
   proposedAt: z.iso.datetime(),
-  decidedBy: z.string().nullable(),
+  decidedBy: text().nullable(),
   decidedAt: z.iso.datetime().nullable(),
-  decisionReason: z.string().nullable(),
+  decisionReason: text().nullable(),
   /** The ledger entry, once posted. */
-  entryId: z.string().nullable(),
+  entryId: text().nullable(),
 });
 export type TAdminAdjustment = z.infer<typeof ZAdminAdjustment>;
 export const ZAdjustmentQuery = z.object({
@@ -216,16 +226,16 @@ export const ZAdjustmentRejectRequest = z.object({ reason: ZReason });
 /* Pending game transfers ---------------------------------------------------- */
 
 export const ZAdminTransfer = z.object({
-  id: z.string(),
-  memberId: z.string(),
-  memberPhone: z.string().nullable(),
-  gameCode: z.string(),
+  id: text(),
+  memberId: text(),
+  memberPhone: text().nullable(),
+  gameCode: text(),
   direction: z.enum(['to_game', 'from_game']),
   amount: z.number(),
   currency: z.enum(['THB', 'LAK']),
   status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
   /** Why it is still pending (the last answer: STATUS_UNKNOWN, AWAITING_DEPOSIT...). */
-  reason: z.string().nullable(),
+  reason: text().nullable(),
   attempts: z.number().int(),
   /** When reconciliation asks the provider next. */
   nextCheckAt: z.iso.datetime(),

@@ -19,6 +19,7 @@ import * as m0020 from './0020-chat.ts';
 import * as m0022 from './0022-lookup-local-names.ts';
 import * as m0023 from './0023-growth-access-paths.ts';
 import * as m0032 from './0032-money-desk.ts';
+import * as m0033 from './0033-payout-blacklist.ts';
 import * as m0035 from './0035-reports.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0022-lookup-local-names': m0022,
   '0023-growth-access-paths': m0023,
   '0032-money-desk': m0032,
+  '0033-payout-blacklist': m0033,
   '0035-reports': m0035,
 };

@@ -9,7 +9,7 @@ type At = ColumnType<Date, Date, Date>;
  */
 export type WithdrawalStatus = 'review' | 'approved' | 'paying' | 'success' | 'failed' | 'rejected';
 
-export type WithdrawalReviewReason = 'ABOVE_AUTO_LIMIT' | 'BANK_CHANGED';
+export type WithdrawalReviewReason = 'ABOVE_AUTO_LIMIT' | 'BANK_CHANGED' | 'BLACKLISTED';
 
 export type WithdrawalsTable = {
   id: string;

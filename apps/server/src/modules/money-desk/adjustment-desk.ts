@@ -92,7 +92,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
       if (!member) throw new AppError('NO_USER');
       const amount = toMinor(request.amount);
       if (amount <= 0n) throw new AppError('KEY_INVALID');
-      const fourEyes = amount > BigInt((await deps.rules.get()).adjustmentFourEyesMinor);
+      const fourEyes = amount > BigInt((await deps.rules.get()).adjustmentMinor);
       const id = await withMoneyTransaction(db, async (trx) => {
         const repo = createAdjustmentRepository(trx);
         const now = clock.now();

@@ -8,6 +8,7 @@ import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createWalletRules, reconcileAfter } from '../wallet/wallet-rules.ts';
+import { noBlacklist, type PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
 import { createMoneyDeskRules } from './money-desk-rules.ts';
 import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
@@ -26,10 +27,17 @@ declare module 'fastify' {
  */
 export function registerMoneyDeskFeature(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; lookups: LookupService; deposits: DepositPorts },
+  deps: {
+    db: Kysely<DB>;
+    clock: Clock;
+    settings: SettingsRepository;
+    lookups: LookupService;
+    deposits: DepositPorts;
+    blacklist?: PayoutBlacklist;
+  },
 ): void {
   const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
-  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.moneyDesk') });
+  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.fourEyes') });
   const walletRules = createWalletRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.wallet') });
   const desk = createMoneyDesk({
     db: deps.db,
@@ -40,6 +48,7 @@ export function registerMoneyDeskFeature(
     deposits: deps.deposits,
     reconcileNow: () => app.transferReconciler.runOnce(),
     reconcileAfterMs: async () => reconcileAfter(await walletRules.get()),
+    blacklist: deps.blacklist ?? noBlacklist,
   });
   app.decorate('moneyDesk', desk);
   registerMoneyDeskRoutes(app, { desk, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }) });

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { DepositRulesSource } from '../deposit/deposit-rules.ts';
 import type { NoticeService } from '../deposit/notice-service.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
+import type { PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createAdjustmentDesk } from './adjustment-desk.ts';
 import { createDashboard } from './dashboard.ts';
 import type { DeskAudit } from './desk-deps.ts';
@@ -27,13 +28,15 @@ export type MoneyDeskDeps = {
   reconcileNow: () => Promise<unknown>;
   /** How old a PENDING transfer must be before the provider may be asked about it. */
   reconcileAfterMs: () => Promise<number>;
+  /** The bank-account blacklist: a listed destination is never approved. */
+  blacklist: PayoutBlacklist;
 };
 
 /** Every service of the money desk (docs/money-desk.md), each taking only what it needs. */
 export function createMoneyDesk(deps: MoneyDeskDeps) {
   const base = { db: deps.db, clock: deps.clock, audit: deps.audit };
   return {
-    withdrawals: createWithdrawalDesk({ ...base, rules: deps.rules }),
+    withdrawals: createWithdrawalDesk({ ...base, rules: deps.rules, blacklist: deps.blacklist }),
     payouts: createPayoutDesk({ ...base, rules: deps.rules }),
     slips: createSlipDesk({
       ...base,

@@ -21,9 +21,9 @@ export function createPayoutDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource 
   const reads = createWithdrawalDeskRepository(db);
 
   const views = async (status: 'held' | 'findings'): Promise<TAdminWithdrawal[]> => {
-    const { withdrawalFourEyesMinor } = await deps.rules.get();
+    const { withdrawalMinor } = await deps.rules.get();
     const rows = status === 'findings' ? await reads.findings(200) : (await reads.list({ status: 'held', limit: 200, offset: 0 })).rows;
-    return rows.map((r) => toAdminWithdrawal(r, undefined, withdrawalFourEyesMinor));
+    return rows.map((r) => toAdminWithdrawal(r, undefined, withdrawalMinor));
   };
 
   return {
@@ -67,7 +67,7 @@ export function createPayoutDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource 
       });
       const row = await reads.find(id);
       if (!row) throw new AppError('NO_DATA');
-      return toAdminWithdrawal(row, undefined, (await deps.rules.get()).withdrawalFourEyesMinor);
+      return toAdminWithdrawal(row, undefined, (await deps.rules.get()).withdrawalMinor);
     },
   };
 }

@@ -41,11 +41,12 @@ export function createWithdrawalDeskRepository(db: Kysely<DB>) {
 
   return {
     async list(filter: WithdrawalFilter): Promise<{ rows: DeskWithdrawal[]; total: number }> {
-      const ids = filtered(filter).select('w.id');
       // The queue oldest first (who waited longest); everything else newest first.
       const oldestFirst = filter.status === 'pending' || filter.status === 'held';
-      const rows = await base()
-        .where('w.id', 'in', ids)
+      const rows = await filtered(filter)
+        .leftJoin('members as m', 'm.id', 'w.member_id')
+        .selectAll('w')
+        .select(['m.phone as member_phone', 'm.name as member_name'])
         .orderBy('w.created_at', oldestFirst ? 'asc' : 'desc')
         .orderBy('w.id', oldestFirst ? 'asc' : 'desc')
         .limit(filter.limit)

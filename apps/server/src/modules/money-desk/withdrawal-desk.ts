@@ -9,6 +9,7 @@ import { returnHold } from '../withdraw/withdraw-ledger.ts';
 import { createWithdrawRepository } from '../withdraw/withdraw-repository.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
 import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import type { PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createWithdrawalDeskRepository, type DeskWithdrawal, type WithdrawalApproval } from './withdrawal-desk-repository.ts';
 
 type Proposal = (WithdrawalApproval & { login: string | null }) | undefined;
@@ -25,6 +26,7 @@ export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEye
     bankAccountNo: w.bank_account_no,
     bankAccountName: w.bank_account_name,
     state: w.status,
+    reviewReason: w.review_reason,
     held: w.status === 'paying' && w.unknown_since !== null,
     finding: w.status === 'paying' && w.held_at !== null,
     fourEyes: w.amount > BigInt(fourEyesMinor),
@@ -53,14 +55,14 @@ export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEye
  * through the ledger. Each decision is audited in its own transaction, with
  * the ledger entry it concerns.
  */
-export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource }) {
+export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource; blacklist: PayoutBlacklist }) {
   const { db, clock } = deps;
   const reads = createWithdrawalDeskRepository(db);
 
   async function views(rows: DeskWithdrawal[]): Promise<TAdminWithdrawal[]> {
-    const { withdrawalFourEyesMinor } = await deps.rules.get();
+    const { withdrawalMinor } = await deps.rules.get();
     const proposals = await reads.pendingProposals(rows.filter((r) => r.status === 'review').map((r) => r.id));
-    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), withdrawalFourEyesMinor));
+    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), withdrawalMinor));
   }
 
   async function view(id: string): Promise<TAdminWithdrawal> {
@@ -82,6 +84,16 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
     });
   }
 
+  /**
+   * A blacklisted destination is never approved (docs/money-desk.md, "Blacklisted
+   * accounts"): only a rejection is left. Asked before the decision's transaction
+   * (the embedded engine has one connection); one listed meanwhile is caught by the payout job.
+   */
+  async function refuseBlacklisted(id: string): Promise<void> {
+    const w = UUID.test(id) ? await reads.find(id) : undefined;
+    if (w && (await deps.blacklist.isBlacklisted(w.bank_code, w.bank_account_no))) throw new AppError('INVALID_BANK', 409);
+  }
+
   return {
     async list(query: TWithdrawalQuery): Promise<TWithdrawalList> {
       const { rows, total } = await reads.list({
@@ -100,11 +112,12 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
 
     /** The maker's step: approves at once up to the four-eyes amount, else proposes. */
     async approve(operator: DeskOperator, id: string): Promise<TWithdrawalDecision> {
-      const { withdrawalFourEyesMinor } = await deps.rules.get();
+      await refuseBlacklisted(id);
+      const { withdrawalMinor } = await deps.rules.get();
       const outcome = await decideLocked(id, async (trx, w) => {
         const repo = createWithdrawalDeskRepository(trx);
         const now = clock.now();
-        if (w.amount > BigInt(withdrawalFourEyesMinor)) {
+        if (w.amount > BigInt(withdrawalMinor)) {
           if (await repo.pendingProposal(w.id)) throw new AppError('ALREADY_PROPOSED');
           const proposal = await repo.propose({ id: uuidV7(now), withdrawalId: w.id, operatorId: operator.id, now });
           await deps.audit(trx, {
@@ -137,6 +150,7 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
 
     /** The checker's step: confirms another operator's proposal, which approves the withdrawal. */
     async confirm(operator: DeskOperator, id: string): Promise<TWithdrawalDecision> {
+      await refuseBlacklisted(id);
       await decideLocked(id, async (trx, w) => {
         const repo = createWithdrawalDeskRepository(trx);
         const proposal = await repo.pendingProposal(w.id);

@@ -8,6 +8,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { markPaid, returnHold } from './withdraw-ledger.ts';
 import { createWithdrawRepository, type Withdrawal } from './withdraw-repository.ts';
 import type { WithdrawRulesSource } from './withdraw-rules.ts';
+import type { PayoutBlacklist } from './payout-blacklist.ts';
 
 export type PayoutSummary = { claimed: number; paid: number; failed: number; unknown: number };
 
@@ -36,6 +37,7 @@ export function createPayoutJob(deps: {
   rules: WithdrawRulesSource;
   gateway: PayoutGateway;
   log: FastifyBaseLogger;
+  blacklist: PayoutBlacklist;
 }) {
   const { db, clock, gateway } = deps;
   const repo = createWithdrawRepository(db);
@@ -56,6 +58,12 @@ export function createPayoutJob(deps: {
   }
 
   async function settle(w: Withdrawal): Promise<keyof Omit<PayoutSummary, 'claimed'>> {
+    // Never sent yet, and the account was blacklisted meanwhile: back to an operator (docs/money-desk.md, "Blacklisted accounts").
+    if (w.status === 'approved' && (await deps.blacklist.isBlacklisted(w.bank_code, w.bank_account_no))) {
+      await repo.backToReview(w.id, 'BLACKLISTED', clock.now());
+      deps.log.warn({ withdrawalId: w.id }, 'payout to a blacklisted account held for review');
+      return 'unknown';
+    }
     const outcome = await outcomeOf(w);
     const now = clock.now();
     if (outcome.status === 'UNKNOWN') {

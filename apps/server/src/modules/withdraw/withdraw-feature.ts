@@ -11,6 +11,7 @@ import { createPayoutJob, schedulePayouts } from './payout-job.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { noBonusesYet, type BonusGate } from './bonus-gate.ts';
+import { noBlacklist, type PayoutBlacklist } from './payout-blacklist.ts';
 import { registerWithdrawRoutes } from './withdraw-routes.ts';
 import { createWithdrawRules } from './withdraw-rules.ts';
 import { createWithdrawService } from './withdraw-service.ts';
@@ -25,6 +26,8 @@ type Deps = {
   startJobs: boolean;
   /** The bonus module's answer to "may this member withdraw?" (none until bonuses exist). */
   bonuses?: BonusGate;
+  /** The members module's bank-account blacklist: a listed destination is never paid (none until wired). */
+  blacklist?: PayoutBlacklist;
 };
 
 /**
@@ -47,10 +50,11 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
     timeoutMs: async () => (await rules.get()).payoutTimeoutMs,
   });
 
-  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonusesYet });
+  const blacklist = deps.blacklist ?? noBlacklist;
+  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonusesYet, blacklist });
   registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
 
-  const job = createPayoutJob({ db, clock, rules, gateway, log: app.log });
+  const job = createPayoutJob({ db, clock, rules, gateway, log: app.log, blacklist });
   app.decorate('payoutJob', job);
   if (deps.startJobs) schedulePayouts(app, job, rules);
 }

@@ -90,6 +90,18 @@ export function createWithdrawRepository(db: Kysely<DB>) {
       });
     },
 
+    /** A claimed payout never sent goes back to an operator (a blacklisted destination): only from `paying`. */
+    async backToReview(id: string, reason: 'BLACKLISTED', now: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('withdrawals')
+        .set({ status: 'review', review_reason: reason, next_attempt_at: null, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'paying')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * The payout's outcome is unknown (docs/money-desk.md, "Held payouts"): the
      * money stays held. `unknownSince` is when that first happened; with

@@ -8,12 +8,20 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { BonusGate } from './bonus-gate.ts';
+import type { PayoutBlacklist } from './payout-blacklist.ts';
 import { holdWithdrawal, returnHold } from './withdraw-ledger.ts';
 import { createWithdrawRepository, type Withdrawal } from './withdraw-repository.ts';
 import type { WithdrawalReviewReason } from '../../db/tables/withdraw.ts';
 import type { WithdrawRules, WithdrawRulesSource } from './withdraw-rules.ts';
 
-type Deps = { db: Kysely<DB>; clock: Clock; lookups: LookupService; rules: WithdrawRulesSource; bonuses: BonusGate };
+type Deps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  rules: WithdrawRulesSource;
+  bonuses: BonusGate;
+  blacklist: PayoutBlacklist;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -52,7 +60,9 @@ export function createWithdrawService(deps: Deps) {
       const rules = await deps.rules.get();
       const now = clock.now();
       const id = uuidV7(now);
-      const reviewReason = reviewReasonFor(amount, destination.bank_changed_at, now, rules);
+      // A blacklisted destination is never paid: it waits for an operator, who can only reject it.
+      const blacklisted = await deps.blacklist.isBlacklisted(destination.bank_code, destination.bank_account_no);
+      const reviewReason = blacklisted ? 'BLACKLISTED' : reviewReasonFor(amount, destination.bank_changed_at, now, rules);
       const automatic = reviewReason === null;
       // The hold and the row commit together: a short wallet (MONEY_NOT_ENOUGH) leaves neither.
       return withMoneyTransaction(db, async (trx) => {
