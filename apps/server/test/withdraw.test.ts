@@ -13,8 +13,9 @@ const RETRY_MS = 1_000;
 describe.each(testEngines())('withdrawals (%s database)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(engine, {});
-    // Short payout deadlines so a held answer times out quickly; the job is driven by hand.
+    // The payout job is driven by hand (no timer racing the test's own runs); short payout
+    // deadlines so a held answer times out quickly.
+    t = await startTestApp(engine, {}, { startJobs: false });
     await setWithdrawRules(t, { payoutTimeoutMs: 200, payoutRetryMs: RETRY_MS });
   });
   afterEach(async () => {
