@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator } from '@playwright/test';
+import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+import { adminText, loginDemo } from '../support/admin.ts';
+import { text } from '../support/i18n.ts';
+
+/**
+ * The agents' console (docs/chat.md, "Agents' console"): a guest writes in the member site's chat
+ * widget, a support operator (demo-support) sees it arrive in the console without reloading,
+ * replies, and the guest reads the reply; the guest's next message reaches the open conversation live.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const setWidget = async (baseURL: string, enabled: boolean) => {
+  const res = await fetch(`${baseURL}/sandbox/ops/settings/enableChatWidget`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled }),
+  });
+  expect(res.status).toBe(200);
+};
+
+async function say(panel: Locator, words: string): Promise<void> {
+  await panel.getByLabel(text('en', 'chat.placeholder')).fill(words);
+  await panel.getByRole('button', { name: text('en', 'chat.send') }).click();
+}
+
+test('a guest writes in the widget, a support operator answers from the console in real time', async ({ browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? 'http://127.0.0.1:8090';
+  await setWidget(base, true);
+  try {
+    // The operator has the agent open before the guest writes.
+    const desk = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+    const agent = await desk.newPage();
+    await loginDemo(agent, 'en', 'support');
+    await agent.getByRole('link', { name: adminText('en', 'screens.chat'), exact: true }).click();
+    await expect(agent.getByRole('heading', { level: 1, name: adminText('en', 'screens.chat') })).toBeVisible();
+    await expect(agent.getByRole('status').filter({ hasText: adminText('en', 'chatConsole.live') })).toBeVisible();
+
+    const guestContext = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const guest = await guestContext.newPage();
+    await useLocale(guest, 'en');
+    await guest.goto('/contact');
+    await guest.getByRole('button', { name: text('en', 'chat.open') }).click();
+    const chat = guest.getByRole('region', { name: text('en', 'chat.title') });
+    await expect(chat.getByText(text('en', 'chat.status.online'))).toBeVisible();
+    const hello = `Hello from a guest ${randomBytes(4).toString('hex')}`;
+    await say(chat, hello);
+
+    // It shows up in the list without a reload, as a guest's conversation with an unread message.
+    const row = agent.getByRole('button').filter({ hasText: hello });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(adminText('en', 'chatConsole.kind.guest'))).toBeVisible();
+    await row.click();
+    const history = agent.getByRole('list', { name: adminText('en', 'chatConsole.history') });
+    await expect(history.getByText(hello)).toBeVisible();
+
+    await agent.getByLabel(adminText('en', 'chatConsole.reply'), { exact: true }).fill('Hi! How can we help?');
+    await agent.getByRole('button', { name: adminText('en', 'chatConsole.send') }).click();
+    await expect(history.getByText('Hi! How can we help?')).toBeVisible();
+    await expect(chat.getByText('Hi! How can we help?')).toBeVisible();
+    // The agent marked the guest's message read; the guest's widget shows it.
+    await expect(chat.getByText(text('en', 'chat.read'))).toBeVisible();
+
+    // The guest's next message reaches the open conversation live.
+    await say(chat, 'I cannot find my deposit');
+    await expect(history.getByText('I cannot find my deposit')).toBeVisible();
+    // The guest's widget reads the reply: the agent shows the read mark.
+    await expect(history.getByText(adminText('en', 'chatConsole.read'))).toBeVisible();
+
+    await expectAccessible(agent);
+    await agent.screenshot({ path: testInfo.outputPath('admin-chat-en.png'), fullPage: true });
+
+    // The same agent in Thai.
+    await useLocale(agent, 'th');
+    await agent.reload();
+    await expect(agent.getByRole('heading', { level: 1, name: adminText('th', 'screens.chat') })).toBeVisible();
+    await agent.getByRole('button').filter({ hasText: 'I cannot find my deposit' }).click();
+    await expect(agent.getByRole('list', { name: adminText('th', 'chatConsole.history') }).getByText(hello)).toBeVisible();
+    await expectAccessible(agent);
+    await agent.screenshot({ path: testInfo.outputPath('admin-chat-th.png'), fullPage: true });
+    await desk.close();
+    await guestContext.close();
+  } finally {
+    await setWidget(base, false);
+  }
+});
