@@ -51,7 +51,7 @@ test('a guest writes in the widget, a support operator answers from the console 
     // It shows up in the list without a reload, as a guest's conversation with an unread message.
     const row = agent.getByRole('button').filter({ hasText: hello });
     await expect(row).toBeVisible();
-    await expect(row.getByText(adminText('en', 'chatConsole.kind.guest'))).toBeVisible();
+    await expect(row.getByText(adminText('en', 'chatConsole.kind.guest'), { exact: true })).toBeVisible();
     await row.click();
     const history = agent.getByRole('list', { name: adminText('en', 'chatConsole.history') });
     await expect(history.getByText(hello)).toBeVisible();
