@@ -69,6 +69,15 @@ test('a guest writes in the widget, a support operator answers from the console 
     // The guest's widget reads the reply: the agent shows the read mark.
     await expect(history.getByText(adminText('en', 'chatConsole.read'))).toBeVisible();
 
+    // Quick reply buttons: the guest taps one, the answer arrives in the console.
+    await agent.getByText(adminText('en', 'chatConsole.quickReplies')).click();
+    await agent.getByLabel(adminText('en', 'chatConsole.quickRepliesHint')).fill('Bank transfer\nQR code');
+    await agent.getByLabel(adminText('en', 'chatConsole.reply'), { exact: true }).fill('Which deposit is it?');
+    await agent.getByRole('button', { name: adminText('en', 'chatConsole.send') }).click();
+    await chat.getByRole('button', { name: 'QR code' }).click();
+    await expect(history.getByText('QR code', { exact: true }).last()).toBeVisible();
+    await expect(history.locator('li').filter({ hasText: 'QR code' }).last()).not.toContainText('Bank transfer');
+
     await expectAccessible(agent);
     await agent.screenshot({ path: testInfo.outputPath('admin-chat-en.png'), fullPage: true });
 
@@ -76,7 +85,7 @@ test('a guest writes in the widget, a support operator answers from the console 
     await useLocale(agent, 'th');
     await agent.reload();
     await expect(agent.getByRole('heading', { level: 1, name: adminText('th', 'screens.chat') })).toBeVisible();
-    await agent.getByRole('button').filter({ hasText: 'I cannot find my deposit' }).click();
+    await agent.getByRole('button').filter({ hasText: 'QR code' }).click();
     await expect(agent.getByRole('list', { name: adminText('th', 'chatConsole.history') }).getByText(hello)).toBeVisible();
     await expectAccessible(agent);
     await agent.screenshot({ path: testInfo.outputPath('admin-chat-th.png'), fullPage: true });

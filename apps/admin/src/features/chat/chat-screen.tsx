@@ -37,7 +37,12 @@ export function ChatScreen() {
       if (entry.sender === 'customer') setTyping((now) => ({ ...now, [conversationId]: false }));
       refreshList();
     },
-    conversation: refreshList,
+    conversation: (summary) => {
+      queryClient.setQueryData<TChatAgentConversationResponse>(chatKeys.conversation(summary.conversationId), (data) =>
+        data ? { ...data, conversation: summary } : data,
+      );
+      refreshList();
+    },
     read: ({ conversationId, seq }) =>
       queryClient.setQueryData<TChatAgentConversationResponse>(chatKeys.conversation(conversationId), (data) =>
         data ? { ...data, customerReadSeq: Math.max(data.customerReadSeq, seq) } : data,
@@ -116,7 +121,7 @@ function ConversationRow(props: { row: TChatConversationSummary; open: boolean; 
         {row.unread > 0 && <span className={cx(ui.badge, ui.badgeDanger)}>{t('chatConsole.unread', { count: row.unread })}</span>}
       </span>
       <span className={styles.preview}>{props.typing ? t('chatConsole.typing') : preview}</span>
-      <span className={cx(ui.small, ui.muted)}>
+      <span className={styles.meta}>
         {t(`chatConsole.status.${row.status}`)} ·{' '}
         {row.waitingSince ? t('chatConsole.waitingSince', { time: when(row.waitingSince) }) : when(row.lastMessageAt)}
       </span>

@@ -85,7 +85,7 @@ export function ConversationView(props: { conversationId: string; customerTyping
       <header className={styles.threadHeader}>
         <div>
           <h2 className={styles.heading}>{customerLabel(t, conversation.customer)}</h2>
-          <p className={cx(ui.small, ui.muted)}>
+          <p className={styles.meta}>
             {t(`chatConsole.kind.${conversation.customer.kind}`)} · {t(`chatConsole.status.${conversation.status}`)}
             {conversation.firstReplyMs !== null &&
               ` · ${t('chatConsole.firstReply', { seconds: Math.round(conversation.firstReplyMs / 1000) })}`}
@@ -120,18 +120,18 @@ export function ConversationView(props: { conversationId: string; customerTyping
       <ol className={styles.messages} aria-label={t('chatConsole.history')} aria-live="polite">
         {messages.map((entry) => (
           <li key={entry.seq} className={cx(styles.bubble, entry.sender === 'customer' ? styles.fromCustomer : styles.fromAgent)}>
-            <span className={cx(ui.small, ui.muted)}>
+            <span className={styles.meta}>
               {entry.sender === 'customer' ? customerLabel(t, conversation.customer) : t('chatConsole.agent')} · {when(entry.createdAt)}
             </span>
             <MessageBody entry={entry} />
             {entry.sender !== 'customer' && entry.seq <= data.customerReadSeq && (
-              <span className={cx(ui.small, ui.muted)}>{t('chatConsole.read')}</span>
+              <span className={styles.meta}>{t('chatConsole.read')}</span>
             )}
           </li>
         ))}
         <li ref={bottom} className={styles.end} aria-hidden="true" />
       </ol>
-      {props.customerTyping && <p className={cx(ui.small, ui.muted)}>{t('chatConsole.typing')}</p>}
+      {props.customerTyping && <p className={styles.meta}>{t('chatConsole.typing')}</p>}
       <form className={styles.composer} onSubmit={send}>
         {(canned.data?.replies.length ?? 0) > 0 && (
           <SelectField
@@ -155,7 +155,7 @@ export function ConversationView(props: { conversationId: string; customerTyping
         </label>
         <textarea
           id="chat-reply"
-          className={ui.textarea}
+          className={cx(ui.textarea, styles.short)}
           rows={3}
           maxLength={2000}
           value={text}
@@ -164,20 +164,19 @@ export function ConversationView(props: { conversationId: string; customerTyping
             if (event.key === 'Enter' && !event.shiftKey) send(event);
           }}
         />
-        <label className={ui.fieldLabel} htmlFor="chat-quick">
-          {t('chatConsole.quickReplies')}
-        </label>
-        <textarea
-          id="chat-quick"
-          className={ui.textarea}
-          rows={2}
-          value={quick}
-          aria-describedby="chat-quick-hint"
-          onChange={(event) => setQuick(event.target.value)}
-        />
-        <p id="chat-quick-hint" className={cx(ui.small, ui.muted)}>
-          {t('chatConsole.quickRepliesHint')}
-        </p>
+        <details className={styles.quick} open={quick !== ''}>
+          <summary>{t('chatConsole.quickReplies')}</summary>
+          <label className={ui.fieldLabel} htmlFor="chat-quick">
+            {t('chatConsole.quickRepliesHint')}
+          </label>
+          <textarea
+            id="chat-quick"
+            className={cx(ui.textarea, styles.short)}
+            rows={3}
+            value={quick}
+            onChange={(event) => setQuick(event.target.value)}
+          />
+        </details>
         {reply.error && <Notice tone="danger">{errorText(t, reply.error)}</Notice>}
         <div>
           <Button type="submit" loading={reply.isPending} disabled={text.trim() === ''}>

@@ -1,11 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { TChatEntry } from '@jetton/contract/chat';
-import { CHAT_AGENT_NAMESPACE, type ChatAgentClientToServer, type ChatAgentServerToClient } from '@jetton/contract/chat-agent';
+import {
+  CHAT_AGENT_NAMESPACE,
+  type TChatConversationSummary,
+  type ChatAgentClientToServer,
+  type ChatAgentServerToClient,
+} from '@jetton/contract/chat-agent';
 
 export type AgentSocketHandlers = {
   messaging: (event: { conversationId: string; entry: TChatEntry }) => void;
-  conversation: () => void;
+  conversation: (summary: TChatConversationSummary) => void;
   read: (event: { conversationId: string; seq: number }) => void;
   typing: (event: { conversationId: string; typing: boolean }) => void;
   resync: () => void;
@@ -37,7 +42,7 @@ export function useAgentSocket(handlers: AgentSocketHandlers) {
       });
       socket.on('disconnect', () => setOnline(false));
       socket.on('messaging', (event) => ref.current.messaging(event));
-      socket.on('conversation', () => ref.current.conversation());
+      socket.on('conversation', (summary) => ref.current.conversation(summary));
       socket.on('read', (event) => ref.current.read(event));
       socket.on('typing', (event) => ref.current.typing(event));
       socket.on('resync', () => ref.current.resync());
