@@ -3,11 +3,14 @@ import type { Locator } from '@playwright/test';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { adminText, loginDemo } from '../support/admin.ts';
 import { text } from '../support/i18n.ts';
+import { DEMO, logIn } from './account-helpers.ts';
+import { PHOTO } from './chat-agent-helpers.ts';
 
 /**
  * The agents' console (docs/chat.md, "Agents' console"): a guest writes in the member site's chat
  * widget, a support operator (demo-support) sees it arrive in the console without reloading,
- * replies, and the guest reads the reply; the guest's next message reaches the open conversation live.
+ * replies, and the guest reads the reply; the guest's next message reaches the open conversation live;
+ * a member's photo shows in the console beside the member's summary.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -25,7 +28,10 @@ async function say(panel: Locator, words: string): Promise<void> {
   await panel.getByRole('button', { name: text('en', 'chat.send') }).click();
 }
 
-test('a guest writes in the widget, a support operator answers from the console in real time', async ({ browser, baseURL }, testInfo) => {
+test('a guest, then a member with a photo, write in the widget; a support operator answers from the console in real time', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const base = baseURL ?? 'http://127.0.0.1:8090';
   await setWidget(base, true);
@@ -81,7 +87,37 @@ test('a guest writes in the widget, a support operator answers from the console 
     await expectAccessible(agent);
     await agent.screenshot({ path: testInfo.outputPath('admin-chat-en.png'), fullPage: true });
 
-    // The same agent in Thai.
+    // A member sends a photo: it shows in the console, beside the member's summary; the reply reaches the member.
+    const memberContext = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const member = await memberContext.newPage();
+    await useLocale(member, 'en');
+    await member.goto('/login');
+    await logIn(member, 'en', DEMO.phone, DEMO.password);
+    await expect(member).toHaveURL(/\/user\/home/);
+    await member.goto('/user/contact');
+    await member.getByRole('button', { name: text('en', 'chat.open') }).click();
+    const memberChat = member.getByRole('region', { name: text('en', 'chat.title') });
+    await expect(memberChat.getByText(text('en', 'chat.status.online'))).toBeVisible();
+    await member.getByTestId('chat-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PHOTO });
+    const memberRow = agent.getByRole('button').filter({ hasText: adminText('en', 'chatConsole.media') });
+    await memberRow.click();
+    await expect(memberRow.getByText(adminText('en', 'chatConsole.kind.member'), { exact: true })).toBeVisible();
+    const photo = agent.getByRole('img', { name: adminText('en', 'chatConsole.image') });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    await expect(agent.getByRole('region', { name: adminText('en', 'chatConsole.memberSummary') })).toBeVisible();
+    await agent.getByLabel(adminText('en', 'chatConsole.reply'), { exact: true }).fill('Thanks, we are checking your slip');
+    await agent.getByRole('button', { name: adminText('en', 'chatConsole.send') }).click();
+    await expect(memberChat.getByText('Thanks, we are checking your slip')).toBeVisible();
+    await expectAccessible(agent);
+    await agent.screenshot({ path: testInfo.outputPath('admin-chat-member-en.png'), fullPage: true });
+    await memberContext.close();
+
+    // The same console in Thai.
     await useLocale(agent, 'th');
     await agent.reload();
     await expect(agent.getByRole('heading', { level: 1, name: adminText('th', 'screens.chat') })).toBeVisible();
