@@ -13,6 +13,7 @@ const MENU = [
   'screens.adjustments',
   'screens.transfers',
   'screens.members',
+  'screens.chat',
   'screens.blacklist',
   'screens.settings',
   'screens.content',

@@ -9,6 +9,7 @@ import {
   Gift,
   HandCoins,
   LayoutDashboard,
+  MessagesSquare,
   Receipt,
   ScrollText,
   Settings,
@@ -114,6 +115,14 @@ export const SCREENS: readonly AdminScreen[] = [
     icon: Users,
     inNav: false,
     component: async () => (await import('@admin/features/members/member-screen')).MemberScreen,
+  },
+  {
+    path: 'chat',
+    titleKey: 'screens.chat',
+    permission: 'chat.reply',
+    group: 'members',
+    icon: MessagesSquare,
+    component: async () => (await import('@admin/features/chat/chat-screen')).ChatScreen,
   },
   {
     path: 'blacklist',
