@@ -7,6 +7,7 @@ import {
   Banknote,
   FileText,
   Gift,
+  LifeBuoy,
   HandCoins,
   LayoutDashboard,
   MessagesSquare,
@@ -147,6 +148,14 @@ export const SCREENS: readonly AdminScreen[] = [
     group: 'site',
     icon: Gift,
     component: async () => (await import('@admin/features/rewards/rewards-screen')).RewardsScreen,
+  },
+  {
+    path: 'spin',
+    titleKey: 'screens.spin',
+    permission: 'spin.manage',
+    group: 'site',
+    icon: LifeBuoy,
+    component: async () => (await import('@admin/features/spin/spin-screen')).SpinScreen,
   },
   {
     path: 'content',

@@ -123,6 +123,13 @@ export const ADMIN_ROUTES = {
     memberBonuses: r('GET', '/rewards/members/:id/bonuses', 'rewards.manage'),
     endBonus: r('POST', '/rewards/bonuses/:id/end', 'rewards.manage'),
   },
+  /** The prize wheel (spin.ts): the wheel's versions, saving a new one, on/off, the draw report (docs/spin.md, "Configuration"). */
+  spin: {
+    wheel: r('GET', '/spin/wheel', 'spin.manage'),
+    saveWheel: r('POST', '/spin/wheel', 'spin.manage'),
+    setActive: r('PUT', '/spin/wheel/active', 'spin.manage'),
+    report: r('GET', '/spin/wheel/report', 'spin.manage'),
+  },
   /** Reports (reports.ts): `:report` is one of REPORT_NAMES; the range is the query (from, to). */
   reports: {
     reconciliation: r('GET', '/reports/reconciliation', 'reports.view'),

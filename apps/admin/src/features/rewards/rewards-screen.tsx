@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAdminDefinition, ZAdminDefinitionList } from '@jetton/contract/admin/rewards';
@@ -13,6 +14,8 @@ import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
+import { DefinitionEditor } from './definition-editor';
+import { MemberBonuses } from './member-bonuses';
 
 type Definition = z.infer<typeof ZAdminDefinition>;
 
@@ -41,9 +44,23 @@ export function RewardsScreen() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'rewards'] }),
   });
   const rows = list.data?.definitions ?? [];
+  // null: no editor; 'new': a new definition; else the definition being edited.
+  const [editing, setEditing] = useState<Definition | 'new' | null>(null);
   return (
     <div className={ui.stack}>
       {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
+      <div className={ui.toolbar}>
+        <Button variant="secondary" onClick={() => setEditing('new')}>
+          {t('rewards.edit.new')}
+        </Button>
+      </div>
+      {editing !== null && (
+        <DefinitionEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          definition={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      )}
       <div className={ui.tableWrap}>
         <table className={ui.table}>
           <caption>{t('rewards.caption', { count: rows.length })}</caption>
@@ -81,14 +98,19 @@ export function RewardsScreen() {
                   <span className={ui.badge}>{d.active ? t('rewards.active') : t('rewards.inactive')}</span>
                 </td>
                 <td>
-                  <Button
-                    className={ui.small}
-                    variant="secondary"
-                    loading={toggle.isPending && toggle.variables.id === d.id}
-                    onClick={() => toggle.mutate(d)}
-                  >
-                    {d.active ? t('rewards.deactivate') : t('rewards.activate')}
-                  </Button>
+                  <div className={ui.rowActions}>
+                    <Button className={ui.small} variant="secondary" onClick={() => setEditing(d)}>
+                      {t('rewards.edit.edit', { code: d.code })}
+                    </Button>
+                    <Button
+                      className={ui.small}
+                      variant="secondary"
+                      loading={toggle.isPending && toggle.variables.id === d.id}
+                      onClick={() => toggle.mutate(d)}
+                    >
+                      {d.active ? t('rewards.deactivate') : t('rewards.activate')}
+                    </Button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -96,6 +118,7 @@ export function RewardsScreen() {
         </table>
         {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('rewards.empty')}</p>}
       </div>
+      <MemberBonuses />
     </div>
   );
 }

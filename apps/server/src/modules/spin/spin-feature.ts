@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { noBonusPort, type SpinBonusPort } from './bonus-port.ts';
 import { secureSeeds, type SeedSource } from './fair-draw.ts';
+import { registerSpinAdminRoutes } from './spin-admin-routes.ts';
 import { registerSpinRoutes } from './spin-routes.ts';
 import { createSpinService, type SpinService } from './spin-service.ts';
 import { createWheelService, type WheelService } from './wheel-service.ts';
@@ -34,6 +35,7 @@ export function registerSpinFeature(app: FastifyInstance, deps: Deps): { wheels:
   const wheels = createWheelService({ db: deps.db, clock: deps.clock, bonuses });
   const spins = createSpinService({ db: deps.db, clock: deps.clock, wheels, seeds: deps.seeds ?? secureSeeds, bonuses });
   registerSpinRoutes(app, { spins, wheels, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }), sandbox: deps.sandbox });
+  registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, wheels });
   app.decorate('spinWheels', wheels);
   app.decorate('spins', spins);
   return { wheels, spins };
