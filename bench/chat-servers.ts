@@ -43,7 +43,8 @@ const app = await buildApp({
   engine,
   startJobs: false,
   logger: { level: 'warn', stream: { write: () => undefined } },
-  authenticateChatAgent: (handshake) => Promise.resolve(agentKey && handshake.auth.key === agentKey ? { agentId: 'bench', name: 'Bench' } : null),
+  authenticateChatAgent: (handshake) =>
+    Promise.resolve(agentKey && handshake.auth.key === agentKey ? { agentId: 'bench', name: 'Bench' } : null),
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 

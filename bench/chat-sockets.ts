@@ -40,7 +40,13 @@ async function drive(send: (i: number, stamp: string) => Promise<void>, latencie
   while (latencies.length < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { sockets, delivered: latencies.length, perSecond: Math.round(latencies.length / seconds), p50Ms: +percentile(sorted, 50).toFixed(1), p99Ms: +percentile(sorted, 99).toFixed(1) };
+  return {
+    sockets,
+    delivered: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50Ms: +percentile(sorted, 50).toFixed(1),
+    p99Ms: +percentile(sorted, 99).toFixed(1),
+  };
 }
 
 const timer = (latencies: number[]) => (event: { message?: { payload?: string } }) => {
@@ -74,9 +80,16 @@ async function benchApp(port: number, agentKey: string): Promise<Figures> {
   }
   while (conversations.length < SOCKETS) await new Promise((r) => setTimeout(r, 20));
   latencies.length = 0;
-  const figures = await drive(async (i, stamp) => {
-    await agent.timeout(30_000).emitWithAck('reply', { conversationId: conversations[i % conversations.length], message: { message_type: 'text', payload: stamp } });
-  }, latencies, guests.length);
+  const figures = await drive(
+    async (i, stamp) => {
+      await agent.timeout(30_000).emitWithAck('reply', {
+        conversationId: conversations[i % conversations.length],
+        message: { message_type: 'text', payload: stamp },
+      });
+    },
+    latencies,
+    guests.length,
+  );
   agent.disconnect();
   for (const g of guests) g.socket.disconnect();
   return figures;
@@ -96,9 +109,13 @@ async function benchBare(port: number): Promise<Figures> {
     sockets.push(socket);
   }
   const driver = await connect(base, {});
-  const figures = await drive(async (i, stamp) => {
-    await driver.timeout(30_000).emitWithAck('relay', { room: rooms[i % rooms.length], payload: stamp });
-  }, latencies, sockets.length);
+  const figures = await drive(
+    async (i, stamp) => {
+      await driver.timeout(30_000).emitWithAck('relay', { room: rooms[i % rooms.length], payload: stamp });
+    },
+    latencies,
+    sockets.length,
+  );
   driver.disconnect();
   for (const s of sockets) s.disconnect();
   return figures;
@@ -118,8 +135,13 @@ export async function runChatBench(): Promise<void> {
       const [appPort, barePort] = ports as [number, number];
       const baseline = await benchBare(barePort);
       const chat = await benchApp(appPort, agentKey);
-      for (const [scenario, f] of [['bare socket.io relay (baseline)', baseline], ['chat: agent reply stored, then delivered', chat]] as const) {
-        process.stdout.write(`| ${name} | ${scenario} | ${f.sockets} | ${f.delivered} | ${f.perSecond} | ${f.p50Ms} ms | ${f.p99Ms} ms |\n`);
+      for (const [scenario, f] of [
+        ['bare socket.io relay (baseline)', baseline],
+        ['chat: agent reply stored, then delivered', chat],
+      ] as const) {
+        process.stdout.write(
+          `| ${name} | ${scenario} | ${f.sockets} | ${f.delivered} | ${f.perSecond} | ${f.p50Ms} ms | ${f.p99Ms} ms |\n`,
+        );
       }
       results[name] = { baseline, chat };
     } finally {

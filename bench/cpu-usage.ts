@@ -35,7 +35,11 @@ export function cpuSample(serverPid: number): CpuSample {
     else if (p.comm.startsWith('postgres')) sample.postgres += p.ticks;
   }
   // cpu  user nice system idle iowait irq softirq steal
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   sample.busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
   sample.total = sample.busy + (idle ?? 0) + (iowait ?? 0);
   return sample;

@@ -12,7 +12,10 @@ export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: numb
  * Starts a bench child process (with an IPC channel) and waits for its
  * `READY <fields...>` line; `ports` are the numeric fields, `fields` all of them.
  */
-export async function startChild(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; ports: number[]; fields: string[] }> {
+export async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; ports: number[]; fields: string[] }> {
   const child = spawn(process.execPath, [path.join(benchDir, script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

@@ -65,7 +65,12 @@ const { db, engine } = database;
 await migrateToLatest(db);
 await seedDatabase(db, { demoMember: false });
 const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jetton-bench-')), LOG_LEVEL: 'warn' });
-const app = await buildApp({ config, db, engine, logger: process.env.BENCH_LOG ? { level: 'info', stream: process.stderr } : { level: 'warn', stream: { write: () => undefined } } });
+const app = await buildApp({
+  config,
+  db,
+  engine,
+  logger: process.env.BENCH_LOG ? { level: 'info', stream: process.stderr } : { level: 'warn', stream: { write: () => undefined } },
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 
 // Members are inserted directly with one shared hash: scrypt per member would take minutes.
@@ -98,7 +103,14 @@ for (let i = 0; i < MEMBERS; i += 1) {
     updated_at: new Date(),
   });
   const wallet = await ensureAccount(db, memberWallet(id, 'THB'));
-  await postEntry(db, { kind: 'deposit.bench', reference: randomUUID(), postings: [{ account: bank, amount: -FUNDS_MINOR }, { account: wallet, amount: FUNDS_MINOR }] });
+  await postEntry(db, {
+    kind: 'deposit.bench',
+    reference: randomUUID(),
+    postings: [
+      { account: bank, amount: -FUNDS_MINOR },
+      { account: wallet, amount: FUNDS_MINOR },
+    ],
+  });
   const token = await auth.issueToken(id);
   const activated = await app.inject({ url: `/api/wallet/activate/${BENCH_GAME}`, headers: { authorization: `Bearer ${token}` } });
   if (activated.statusCode !== 200) throw new Error(`activation failed: ${activated.body}`);
@@ -117,10 +129,16 @@ const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'jetton-bench-tokens
 writeFileSync(tokenFile, JSON.stringify(tokens));
 process.on('message', (message: { cmd: string }) => {
   if (message.cmd !== 'check') return;
-  void checkInvariants(db).then((violations) => process.send?.({ violations: violations.length, flushes: database.flushCount?.() ?? null }));
+  void checkInvariants(db).then((violations) =>
+    process.send?.({ violations: violations.length, flushes: database.flushCount?.() ?? null }),
+  );
 });
 process.on('SIGTERM', () => {
-  void app.close().then(() => db.destroy()).then(drop).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => db.destroy())
+    .then(drop)
+    .finally(() => process.exit(0));
 });
 const address = app.server.address() as { port: number };
 const label = engine === 'embedded' ? `embedded/${process.env.BENCH_EMBEDDED === 'fsync-off' ? 'fsync-off' : 'durable'}` : engine;

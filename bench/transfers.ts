@@ -54,10 +54,12 @@ function transfer(token: string, from: string, to: string): { headers: Record<st
 function transferRequests(pick: (n: number) => string) {
   let next = 0;
   // Each connection alternates wallet -> game and game -> wallet for one member.
-  const setup = ([from, to]: [string, string]) => (req: Record<string, unknown>, context: { token?: string }) => {
-    context.token ??= pick(next++);
-    return { ...req, ...transfer(context.token, from, to) };
-  };
+  const setup =
+    ([from, to]: [string, string]) =>
+    (req: Record<string, unknown>, context: { token?: string }) => {
+      context.token ??= pick(next++);
+      return { ...req, ...transfer(context.token, from, to) };
+    };
   return [
     { method: 'POST' as const, path: '/api/wallet/transfer', setupRequest: setup(['WALLET', GAME]) },
     { method: 'POST' as const, path: '/api/wallet/transfer', setupRequest: setup([GAME, 'WALLET']) },
@@ -127,9 +129,21 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
       let bestRateUnderTarget: number | null = null;
       for (const fractionOfPeak of OPEN_LOOP_FRACTIONS) {
         const rate = Math.max(1, Math.round(peak.requestsPerSecond * fractionOfPeak));
-        const result = await openLoop({ url, connections: CONNECTIONS, ratePerSecond: rate, durationS: DURATION_S, request: openLoopTransfer(pick) });
-        openLoopRuns.push({ name: `transfers, ${label}, ${CONNECTIONS} conn., open loop ${rate}/s`, scenario: label, fractionOfPeak, result });
-        if (result.p99Ms < TARGET_P99_MS && result.non2xx === 0 && result.errors === 0) bestRateUnderTarget = Math.max(bestRateUnderTarget ?? 0, rate);
+        const result = await openLoop({
+          url,
+          connections: CONNECTIONS,
+          ratePerSecond: rate,
+          durationS: DURATION_S,
+          request: openLoopTransfer(pick),
+        });
+        openLoopRuns.push({
+          name: `transfers, ${label}, ${CONNECTIONS} conn., open loop ${rate}/s`,
+          scenario: label,
+          fractionOfPeak,
+          result,
+        });
+        if (result.p99Ms < TARGET_P99_MS && result.non2xx === 0 && result.errors === 0)
+          bestRateUnderTarget = Math.max(bestRateUnderTarget ?? 0, rate);
       }
       verdicts.push({ scenario: label, peakPerSecond: peak.requestsPerSecond, bestRateUnderTarget });
     }
@@ -201,7 +215,7 @@ function printDurabilityCost(runs: EngineRun[]): void {
   const durable = runs.find((r) => r.engine === 'embedded/durable');
   const off = runs.find((r) => r.engine === 'embedded/fsync-off');
   if (!durable || !off) return;
-  console.log('\nEmbedded engine: durable commits (fsync on, the default) beside PGlite\'s fsync-off default');
+  console.log("\nEmbedded engine: durable commits (fsync on, the default) beside PGlite's fsync-off default");
   for (const scenario of durable.scenarios) {
     const other = off.scenarios.find((s) => s.name === scenario.name);
     if (!other) continue;
@@ -212,5 +226,7 @@ function printDurabilityCost(runs: EngineRun[]): void {
         ` | fsync off ${o.requestsPerSecond.toFixed(0).padStart(5)} req/s p50 ${o.p50Ms} ms p99 ${o.p99Ms} ms`,
     );
   }
-  console.log(`  flushes per transfer: durable ${durable.flushesPerTransfer?.toFixed(1) ?? '?'}, fsync off ${off.flushesPerTransfer?.toFixed(1) ?? '0 (not flushed)'}`);
+  console.log(
+    `  flushes per transfer: durable ${durable.flushesPerTransfer?.toFixed(1) ?? '?'}, fsync off ${off.flushesPerTransfer?.toFixed(1) ?? '0 (not flushed)'}`,
+  );
 }

@@ -26,7 +26,8 @@ const KIB = 1024;
 function sizesOf(file: string): Sizes {
   const full = path.join(dist, file);
   const raw = readFileSync(full);
-  const read = (suffix: string, make: () => Buffer): number => (existsSync(full + suffix) ? readFileSync(full + suffix).length : make().length);
+  const read = (suffix: string, make: () => Buffer): number =>
+    existsSync(full + suffix) ? readFileSync(full + suffix).length : make().length;
   return {
     raw: raw.length,
     gzip: read('.gz', () => gzipSync(raw, { level: 9 })),
@@ -48,7 +49,9 @@ function main(): number {
   for (const budget of ROUTE_BUDGETS) {
     const files = new Set(chunksOf(chunks, [DEFAULT_LOCALE_MODULE, ...budget.modules], [entry.file]).map((chunk) => chunk.file));
     if (process.env.BUDGET_VERBOSE) for (const file of files) console.log(`    ${file} ${(sizesOf(file).brotli / KIB).toFixed(1)}`);
-    const total = [...files].map(sizesOf).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }));
+    const total = [...files]
+      .map(sizesOf)
+      .reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli }));
     const ok = total.brotli <= budget.maxBrotliKiB * KIB;
     if (!ok) over += 1;
     console.log(

@@ -36,7 +36,11 @@ export default defineConfig(({ mode }) => {
             groups: [
               // What every route needs before its first paint, as one long-cached file: on a phone each
               // request costs a round trip and its headers, and these libraries change only on upgrades.
-              { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/, priority: 1 },
+              {
+                name: 'framework',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/,
+                priority: 1,
+              },
             ],
           },
         },

@@ -19,10 +19,20 @@ export function createChatServer(port: number) {
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, TEST_AGENT_KEY: agentKey, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      TEST_AGENT_KEY: agentKey,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    const proc = spawn(process.execPath, [path.join(root, 'apps/server/test/chat-node-process.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [path.join(root, 'apps/server/test/chat-node-process.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     let err = '';
     proc.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));

@@ -88,7 +88,7 @@ test.describe('client-side validation messages', () => {
     expect(calls).toEqual([]);
   });
 
-  test("the change-password dialog needs all three fields and equal new passwords, and sends nothing otherwise", async ({ page }) => {
+  test('the change-password dialog needs all three fields and equal new passwords, and sends nothing otherwise', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, 'en', DEMO.phone, DEMO.password);
     await expect(page).toHaveURL(/\/user\/home$/);

@@ -2,7 +2,10 @@ import { io, type Socket } from 'socket.io-client';
 import { expect } from '@playwright/test';
 
 /** A 48 x 48 PNG a member uploads in the chat test. */
-export const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAYAAABXAvmHAAAAoklEQVR4AdXBQQ2AABAEsZLc+FfLG3Rs+7x8QgghhBBCCCGEEEIIIYQQQgghhBBCCCGEEEIIIYQ4suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLfrn7BIj2JPNcAAAAAElFTkSuQmCC', 'base64');
+export const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAYAAABXAvmHAAAAoklEQVR4AdXBQQ2AABAEsZLc+FfLG3Rs+7x8QgghhBBCCCGEEEIIIYQQQgghhBBCCCGEEEIIIYQ4suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLjiw7suzIsiPLfrn7BIj2JPNcAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 type Entry = { seq: number; sender: string; message: { message_type: string; payload?: string; payloads?: { url?: string }[] } };
 type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
@@ -12,7 +15,12 @@ type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
  * admitted by the test server's test-only authenticator (there is no console yet).
  */
 export async function connectAgent(baseURL: string, key: string, agentId = 'agent-e2e') {
-  const socket: Socket = io(`${baseURL}/chat-agent`, { auth: { key, agentId }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket: Socket = io(`${baseURL}/chat-agent`, {
+    auth: { key, agentId },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
   const messages: { conversationId: string; entry: Entry }[] = [];
   const reads: { conversationId: string; seq: number }[] = [];
   socket.on('messaging', (event: { conversationId: string; entry: Entry }) => messages.push(event));

@@ -26,7 +26,13 @@ test.beforeAll(async () => {
 test.afterAll(() => server.stop());
 
 async function phonePage(browser: Browser, locale: TestLocale): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await useLocale(page, locale);
   return page;
@@ -45,7 +51,9 @@ async function say(panel: ReturnType<Page['getByRole']>, locale: TestLocale, wor
   await panel.getByRole('button', { name: text(locale, 'chat.send') }).click();
 }
 
-test('a guest, then a member, chat with an agent: image upload, read marks both ways, reconnect after a server restart', async ({ browser }, testInfo) => {
+test('a guest, then a member, chat with an agent: image upload, read marks both ways, reconnect after a server restart', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const agent = await connectAgent(server.baseURL, server.agentKey);
 
@@ -133,7 +141,10 @@ for (const locale of ['th', 'la', 'en'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`chat-${locale}.png`) });
     // The alert goes after 4 s, and the button closes the panel again.
     await expect(panel.getByRole('alert')).toBeHidden({ timeout: 8_000 });
-    await page.getByRole('button', { name: text(locale, 'chat.close') }).last().click();
+    await page
+      .getByRole('button', { name: text(locale, 'chat.close') })
+      .last()
+      .click();
     await expect(panel).toBeHidden();
   });
 }

@@ -53,7 +53,10 @@ test.describe('login errors', () => {
     await page.goto('/login');
     await page.getByRole('combobox', { name: text('en', 'language.label') }).selectOption('th');
     await expect(page.getByRole('button', { name: text('th', 'login.submit') })).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: text('th', 'login.registerLink') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: text('th', 'login.registerLink') })
+      .click();
     await expect(page).toHaveURL(/\/register$/);
   });
 });

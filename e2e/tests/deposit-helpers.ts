@@ -52,7 +52,10 @@ export async function bankSlip(request: APIRequestContext, token: string, amount
 export async function decodeQr(png: Buffer): Promise<string> {
   const wasmPath = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
   const bytes = await readFile(wasmPath);
-  await prepareZXingModule({ overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+    fireImmediately: true,
+  });
   const [result] = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], tryHarder: true });
   if (!result?.text) throw new Error('no QR code in the screenshot');
   return result.text;

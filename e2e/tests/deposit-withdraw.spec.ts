@@ -15,7 +15,9 @@ function uniqueAmount(base: number): number {
 }
 
 function widget(page: Page, locale: TestLocale, name: 'deposit' | 'withdraw'): Locator {
-  return page.getByRole('region', { name: text(locale, 'home.widgets.title') }).getByRole('button', { name: text(locale, `home.widgets.${name}`) });
+  return page
+    .getByRole('region', { name: text(locale, 'home.widgets.title') })
+    .getByRole('button', { name: text(locale, `home.widgets.${name}`) });
 }
 
 async function expectTotal(page: Page, minor: number): Promise<void> {
@@ -78,7 +80,10 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   await deposit.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
   const qrCancel = deposit.getByRole('button', { name: en('home.depositDialog.qrCancel') });
   if (await qrCancel.isVisible()) await qrCancel.click(); // a QR left open by an earlier run
-  await deposit.getByRole('group', { name: en('home.depositDialog.quickPicks') }).getByRole('button', { name: money(100) }).click();
+  await deposit
+    .getByRole('group', { name: en('home.depositDialog.quickPicks') })
+    .getByRole('button', { name: money(100) })
+    .click();
   await deposit.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
   const qr = deposit.getByRole('img', { name: en('home.depositDialog.qrImage', { amount: money(100) }) });
   await expect(qr).toBeVisible();
@@ -149,7 +154,10 @@ async function screensInEveryLanguage(page: Page, testInfo: TestInfo): Promise<v
       await expect(deposit.getByRole('tabpanel').first()).not.toBeEmpty();
       await page.screenshot({ path: testInfo.outputPath(`deposit-${tab}-${locale}.png`) });
     }
-    await deposit.getByRole('button', { name: text(locale, 'common.close'), exact: true }).first().click();
+    await deposit
+      .getByRole('button', { name: text(locale, 'common.close'), exact: true })
+      .first()
+      .click();
     await widget(page, locale, 'withdraw').click();
     const withdraw = page.getByRole('dialog', { name: text(locale, 'home.withdrawDialog.title') });
     await expect(withdraw.getByText(/\d/).first()).toBeVisible();

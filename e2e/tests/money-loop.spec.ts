@@ -40,7 +40,9 @@ test('the demo member moves 100 into a slot game, plays, checks the balance, mov
   await expect(header.getByText(money(start + elsewhere), { exact: true })).toBeVisible();
 
   // Open an account at the slot game: the dialog then shows its credentials.
-  await gameCard(page, GAME.name).getByRole('button', { name: en('home.games.open') }).click();
+  await gameCard(page, GAME.name)
+    .getByRole('button', { name: en('home.games.open') })
+    .click();
   const dialog = page.getByRole('dialog', { name: GAME.name });
   await expect(dialog.getByText(en('home.gameDialog.openText', { name: GAME.name }))).toBeVisible();
   await dialog.getByRole('button', { name: en('home.games.open') }).click();
@@ -122,7 +124,10 @@ test('the demo member moves 100 into a slot game, plays, checks the balance, mov
   await expect(gameCard(page, GAME.name).getByText(money(0), { exact: true }).first()).toBeVisible();
 
   // The statement, newest first, signed from the wallet's side.
-  await page.getByRole('navigation', { name: en('nav.member') }).getByRole('link', { name: en('nav.statement') }).click();
+  await page
+    .getByRole('navigation', { name: en('nav.member') })
+    .getByRole('link', { name: en('nav.statement') })
+    .click();
   const rows = page.getByRole('list', { name: en('statement.listLabel') }).getByRole('listitem');
   await expectRow(rows.nth(0), `${GAME.name} → Wallet`, `+${money(atGame)}`, en('statement.status.success'), GREEN);
   await expectRow(rows.nth(1), `${GAME.name} → Wallet`, `+${money(atGame + 1000)}`, en('statement.status.failed'), VOID);
@@ -165,19 +170,26 @@ async function screensInEveryLanguage(page: Page, outputPath: (name: string) => 
     await page.screenshot({ path: outputPath(`statement-${locale}.png`) });
     await expectAccessible(page);
 
-    await page.getByRole('navigation', { name: t('nav.member') }).getByRole('link', { name: t('nav.home') }).click();
+    await page
+      .getByRole('navigation', { name: t('nav.member') })
+      .getByRole('link', { name: t('nav.home') })
+      .click();
     await expect(balanceHeader(page, locale)).toBeVisible();
     await page.screenshot({ path: outputPath(`home-${locale}.png`) });
     await expectAccessible(page);
 
-    await gameCard(page, GAME.name).getByRole('button', { name: t('home.games.view') }).click();
+    await gameCard(page, GAME.name)
+      .getByRole('button', { name: t('home.games.view') })
+      .click();
     const dialog = page.getByRole('dialog', { name: GAME.name });
     await expect(dialog.getByRole('button', { name: t('home.gameDialog.play.ios') })).toBeEnabled();
     await page.screenshot({ path: outputPath(`game-dialog-${locale}.png`) });
     await expectAccessible(page);
     await dialog.getByRole('button', { name: t('common.close') }).click();
 
-    await balanceHeader(page, locale).getByRole('button', { name: t('home.transfer') }).click();
+    await balanceHeader(page, locale)
+      .getByRole('button', { name: t('home.transfer') })
+      .click();
     const modal = page.getByRole('dialog', { name: t('home.transferDialog.title') });
     await modal.getByRole('button', { name: t('home.transferDialog.submit') }).click();
     await expect(modal.getByText(t('home.transferDialog.selectAccount')).first()).toBeVisible();
@@ -185,6 +197,9 @@ async function screensInEveryLanguage(page: Page, outputPath: (name: string) => 
     await expectAccessible(page);
     await modal.getByRole('button', { name: t('common.close') }).click();
 
-    await page.getByRole('navigation', { name: t('nav.member') }).getByRole('link', { name: t('nav.statement') }).click();
+    await page
+      .getByRole('navigation', { name: t('nav.member') })
+      .getByRole('link', { name: t('nav.statement') })
+      .click();
   }
 }

@@ -4,7 +4,10 @@ import { acceptAgreement, logIn, readOtp, screenText, uniqueAccountNo, uniquePho
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('a KTB member whose account name is in Thai changes it to English letters, and the new name is copied', async ({ page, request }, testInfo) => {
+test('a KTB member whose account name is in Thai changes it to English letters, and the new name is copied', async ({
+  page,
+  request,
+}, testInfo) => {
   const phone = uniquePhone();
   const password = 'bank-name-1';
   const accountNo = uniqueAccountNo();
@@ -14,14 +17,27 @@ test('a KTB member whose account name is in Thai changes it to English letters, 
   const { code } = await readOtp(request, phone);
   expect((await request.post('/api/otp/verify', { data: { otpToken: sent.otpToken, otpCode: code } })).ok()).toBe(true);
   const registered = await request.post('/api/account', {
-    data: { name: 'Somchai Jaidee', username: phone, password, bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: accountNo, currency: 'THB' },
+    data: {
+      name: 'Somchai Jaidee',
+      username: phone,
+      password,
+      bankCode: 'KTB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: accountNo,
+      currency: 'THB',
+    },
   });
   expect(registered.status()).toBe(201);
 
   // Registration only accepts English names for KTB; a member from before that rule still holds a Thai one.
   // The real GET /api/wallet answer gets that older Thai name, until the real PUT
   // /api/account/bankAccountName has accepted a new one.
-  let bankAccount = { bankAccountName: 'สมชาย ใจดี', bankAccountNo: accountNo, bankCode: 'KTB', bank: { nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' } };
+  let bankAccount = {
+    bankAccountName: 'สมชาย ใจดี',
+    bankAccountNo: accountNo,
+    bankCode: 'KTB',
+    bank: { nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' },
+  };
   await page.route('**/api/wallet', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...((await response.json()) as object), bankAccount } });

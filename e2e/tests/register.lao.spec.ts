@@ -42,7 +42,9 @@ test.describe('registration on the Lao build', () => {
     await ui.field('register.bank.accountNo').fill(uniqueAccountNo());
   }
 
-  test('a member registers in Lao without the code step, an 11-digit phone and the BAHT currency, then logs in', async ({ page }, testInfo) => {
+  test('a member registers in Lao without the code step, an 11-digit phone and the BAHT currency, then logs in', async ({
+    page,
+  }, testInfo) => {
     const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`lao-register-${name}-la.png`) });
     const phone = uniquePhone('lao');
     await walkToBank(page, 'la', phone, shot);

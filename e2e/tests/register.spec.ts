@@ -62,7 +62,10 @@ test('a new member registers through all four steps, logs in remembered, changes
   await expect(page).toHaveURL(/\/user\/home$/);
 
   // The profile shows the new member.
-  await page.getByRole('navigation', { name: text('th', 'nav.member') }).getByRole('link', { name: text('th', 'nav.profile') }).click();
+  await page
+    .getByRole('navigation', { name: text('th', 'nav.member') })
+    .getByRole('link', { name: text('th', 'nav.profile') })
+    .click();
   await expect(ui.heading('profile.title')).toBeVisible();
   await expect(page.getByText('SOMCHAI TESTER').first()).toBeVisible();
   await expect(page.getByText(phone, { exact: true })).toBeVisible();

@@ -7,7 +7,7 @@ test.afterEach(async ({ request }) => {
   await request.put('/sandbox/ops/settings/active', { data: { status: 'active' } });
 });
 
-test("when the operator closes the service, going to the login page lands on /terminated", async ({ page, request }) => {
+test('when the operator closes the service, going to the login page lands on /terminated', async ({ page, request }) => {
   const closed = await request.put('/sandbox/ops/settings/active', { data: { status: 'gone' } });
   expect(closed.ok()).toBe(true);
   await page.goto('/login');

@@ -29,7 +29,11 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
 
   it('answers NO_USER for an unknown phone and WRONG_PASSWORD for a wrong password', async () => {
     expectError(await call(t, 'POST', ROUTES.account.login, { username: '0899999999', password: 'whatever' }), 404, 'NO_USER');
-    expectError(await call(t, 'POST', ROUTES.account.login, { username: DEMO_MEMBER.username, password: 'wrong-pass' }), 401, 'WRONG_PASSWORD');
+    expectError(
+      await call(t, 'POST', ROUTES.account.login, { username: DEMO_MEMBER.username, password: 'wrong-pass' }),
+      401,
+      'WRONG_PASSWORD',
+    );
   });
 
   it('refuses an inactive member at login (INACTIVE_USER) and stops their live token at once', async () => {
@@ -108,7 +112,7 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
     expectError(await profile(token), 401, 'invalid-token');
   });
 
-  it("answers 503 gone on member calls while the service is closed", async () => {
+  it('answers 503 gone on member calls while the service is closed', async () => {
     const token = await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password);
     await setLookup(t, 'active', { status: 'gone' });
     try {
@@ -123,7 +127,12 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
 
   describe('error envelope through POST /api/login', () => {
     const post = (payload: string) =>
-      t.app.inject({ method: 'POST', url: ROUTES.account.login, headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: ROUTES.account.login,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+        payload,
+      });
 
     it('answers malformed JSON with 400 KEY_INVALID', async () => {
       expectError(await post('{"username": "0812345678", '), 400, 'KEY_INVALID');

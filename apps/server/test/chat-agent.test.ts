@@ -28,7 +28,12 @@ async function mountAgentRoutes(app: FastifyInstance): Promise<void> {
       scope.addHook('onRequest', async (request, reply) => {
         if (typeof request.headers['x-test-agent'] !== 'string') await reply.code(401).send({ message: 'UNAUTHORIZED' });
       });
-      await scope.register(chatAgentRoutes({ agents: app.chatAgents, agentOf: (request) => ({ agentId: String(request.headers['x-test-agent']), name: 'Nok' }) }));
+      await scope.register(
+        chatAgentRoutes({
+          agents: app.chatAgents,
+          agentOf: (request) => ({ agentId: String(request.headers['x-test-agent']), name: 'Nok' }),
+        }),
+      );
     },
     { prefix: PREFIX },
   );
@@ -39,7 +44,9 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
   const agent = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { 'x-test-agent': 'agent-7' }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const conversationOf = async (caller: Caller): Promise<TChatConversationSummary> => {
-    const list = (await agent('GET', `${at(CHAT_AGENT_ROUTES.conversations)}?limit=100`)).json<{ conversations: TChatConversationSummary[] }>();
+    const list = (await agent('GET', `${at(CHAT_AGENT_ROUTES.conversations)}?limit=100`)).json<{
+      conversations: TChatConversationSummary[];
+    }>();
     const id = caller.kind === 'member' ? caller.userId : caller.guestId;
     const found = list.conversations.find((c) => c.customer.id === id);
     if (!found) throw new Error('conversation not listed');
@@ -71,7 +78,9 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     // Every row waiting is ahead of any row not waiting, and waiting rows go oldest first.
     const waiting = rows.map((c) => c.waitingSince);
     const firstNull = waiting.indexOf(null);
-    expect(waiting.slice(0, firstNull === -1 ? undefined : firstNull)).toEqual([...waiting.slice(0, firstNull === -1 ? undefined : firstNull)].sort());
+    expect(waiting.slice(0, firstNull === -1 ? undefined : firstNull)).toEqual(
+      [...waiting.slice(0, firstNull === -1 ? undefined : firstNull)].sort(),
+    );
     expectError(await t.app.inject({ method: 'GET', url: at(CHAT_AGENT_ROUTES.conversations) }), 401, 'UNAUTHORIZED');
   });
 
@@ -116,9 +125,17 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     const { conversationId } = await conversationOf(guest);
     const evil = { message_type: 'buttons', payload: 'Click', payloads: [{ type: 'web', title: 'Prize', payload: 'javascript:alert(1)' }] };
     expectError(await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: evil }), 400, 'KEY_INVALID');
-    expectError(await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: { message_type: 'text', payload: ' ' } }), 400, 'KEY_MISSING');
+    expectError(
+      await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: { message_type: 'text', payload: ' ' } }),
+      400,
+      'KEY_MISSING',
+    );
     const unknown = '01900000-0000-7000-8000-000000000000';
-    expectError(await agent('POST', at(CHAT_AGENT_ROUTES.reply, unknown), { message: { message_type: 'text', payload: 'x' } }), 404, 'NO_DATA');
+    expectError(
+      await agent('POST', at(CHAT_AGENT_ROUTES.reply, unknown), { message: { message_type: 'text', payload: 'x' } }),
+      404,
+      'NO_DATA',
+    );
     expectError(await agent('GET', at(CHAT_AGENT_ROUTES.conversation, unknown)), 404, 'NO_DATA');
   });
 
@@ -129,8 +146,13 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     const { conversationId } = await conversationOf(guest);
     expect((await agent('POST', at(CHAT_AGENT_ROUTES.read, conversationId), { seq: 99 })).json()).toEqual({ seq: 2 });
     expect((await conversationOf(guest)).unread).toBe(0);
-    expect((await agent('POST', at(CHAT_AGENT_ROUTES.assign, conversationId), { agentId: 'agent-7' })).json()).toMatchObject({ assignedAgentId: 'agent-7' });
-    expect((await agent('POST', at(CHAT_AGENT_ROUTES.close, conversationId))).json()).toMatchObject({ status: 'resolved', waitingSince: null });
+    expect((await agent('POST', at(CHAT_AGENT_ROUTES.assign, conversationId), { agentId: 'agent-7' })).json()).toMatchObject({
+      assignedAgentId: 'agent-7',
+    });
+    expect((await agent('POST', at(CHAT_AGENT_ROUTES.close, conversationId))).json()).toMatchObject({
+      status: 'resolved',
+      waitingSince: null,
+    });
     expect((await agent('POST', at(CHAT_AGENT_ROUTES.reopen, conversationId))).json()).toMatchObject({ status: 'open' });
     await agent('POST', at(CHAT_AGENT_ROUTES.close, conversationId));
     await sendText(t, guest, 'one more thing');
@@ -143,11 +165,15 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     const mine: TCannedReplies = { replies: [{ id: 'wait', title: 'Wait', text: { th: 'รอสักครู่', la: 'ລໍຖ້າຈັກໜ້ອຍ', en: 'One moment' } }] };
     expect((await agent('PUT', at(CHAT_AGENT_ROUTES.canned), mine)).json()).toEqual(mine);
     expect((await agent('GET', at(CHAT_AGENT_ROUTES.canned))).json()).toEqual(mine);
-    expectError(await agent('PUT', at(CHAT_AGENT_ROUTES.canned), { replies: [{ id: 'x', title: 'X', text: { th: 'a', en: 'b' } }] }), 400, 'KEY_MISSING');
+    expectError(
+      await agent('PUT', at(CHAT_AGENT_ROUTES.canned), { replies: [{ id: 'x', title: 'X', text: { th: 'a', en: 'b' } }] }),
+      400,
+      'KEY_MISSING',
+    );
     expectError(await agent('PUT', at(CHAT_AGENT_ROUTES.canned), { replies: [mine.replies[0], mine.replies[0]] }), 400, 'KEY_INVALID');
   });
 
-  it("uploads media into a conversation and replies with it; the customer can fetch it", async () => {
+  it('uploads media into a conversation and replies with it; the customer can fetch it', async () => {
     const guest = await newGuest(t);
     await sendText(t, guest, 'show me');
     const { conversationId } = await conversationOf(guest);

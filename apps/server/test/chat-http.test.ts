@@ -38,13 +38,21 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const again = await chatCall(t, 'GET', ROUTES.chat.config, guest);
       expect(again.json()).toEqual({ PREFIX: 'jetton-chat-', userId: null, guest: { guestId: guest.guestId, token: guest.token } });
       const member = await newMember(t);
-      expect((await chatCall(t, 'GET', ROUTES.chat.config, member)).json()).toEqual({ PREFIX: 'jetton-chat-', userId: member.userId, guest: null });
+      expect((await chatCall(t, 'GET', ROUTES.chat.config, member)).json()).toEqual({
+        PREFIX: 'jetton-chat-',
+        userId: member.userId,
+        guest: null,
+      });
       expectError(await chatCall(t, 'GET', ROUTES.chat.config, { ...member, token: 'forged.token' }), 401, 'invalid-token');
     });
 
     it('refuses a call with no identity (UNAUTHORIZED) or a forged guest token', async () => {
       const guest = await newGuest(t);
-      expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, undefined, { message: { message_type: 'text', payload: 'hi' } }), 401, 'UNAUTHORIZED');
+      expectError(
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, undefined, { message: { message_type: 'text', payload: 'hi' } }),
+        401,
+        'UNAUTHORIZED',
+      );
       // The same id with a signature of our own making, and a real token with its id swapped.
       const forged = { ...guest, token: `${guest.guestId}.${'A'.repeat(43)}` };
       expectError(await sendText(t, forged, 'hi'), 401, 'UNAUTHORIZED');
@@ -63,7 +71,11 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       for (const claim of [{ guestId: b.guestId }, { userId: member.userId }, { guestId: a.guestId, userId: member.userId }]) {
         expectError(await chatCall(t, 'POST', ROUTES.chat.history, a, claim), 403, 'INVALID_USER_1');
         expectError(await chatCall(t, 'PUT', ROUTES.chat.readCustomer, a, claim), 403, 'INVALID_USER_1');
-        expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, a, { ...claim, message: { message_type: 'text', payload: 'x' } }), 403, 'INVALID_USER_1');
+        expectError(
+          await chatCall(t, 'POST', ROUTES.chat.sendMessage, a, { ...claim, message: { message_type: 'text', payload: 'x' } }),
+          403,
+          'INVALID_USER_1',
+        );
       }
       expectError(await chatCall(t, 'POST', ROUTES.chat.history, member, { guestId: b.guestId }), 403, 'INVALID_USER_1');
       // Each sees only their own.
@@ -81,7 +93,15 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       expect(sent.createdAt).toBe(t.clock.now().toISOString());
       expect(sent.seq).toBe(1);
       const [entry] = (await history(t, member)).conversations;
-      expect(entry).toMatchObject({ sender: 'customer', userId: member.userId, guestId: null, name: 'TEST MEMBER', deviceToken: 'device-1', session_id: 's1', seq: 1 });
+      expect(entry).toMatchObject({
+        sender: 'customer',
+        userId: member.userId,
+        guestId: null,
+        name: 'TEST MEMBER',
+        deviceToken: 'device-1',
+        session_id: 's1',
+        seq: 1,
+      });
       expect(entry?.message).toEqual({ message_type: 'text', payload: 'สวัสดี' });
     });
 
@@ -92,10 +112,20 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       expectError(await sendText(t, guest, '   \n\t '), 400, 'KEY_MISSING');
       expectError(await sendText(t, guest, ''), 400, 'KEY_MISSING');
       expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'text' } }), 400, 'KEY_MISSING');
-      const buttons = { message_type: 'buttons', payload: 'Pick', payloads: [{ type: 'web', title: 'Win', payload: 'https://evil.example' }] };
+      const buttons = {
+        message_type: 'buttons',
+        payload: 'Pick',
+        payloads: [{ type: 'web', title: 'Win', payload: 'https://evil.example' }],
+      };
       expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: buttons }), 400, 'KEY_INVALID');
-      expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'teleport', payload: 'x' } }), 400, 'KEY_INVALID');
-      const postback = await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'postback', payload: 'DEPOSIT_HELP' } });
+      expectError(
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'teleport', payload: 'x' } }),
+        400,
+        'KEY_INVALID',
+      );
+      const postback = await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
+        message: { message_type: 'postback', payload: 'DEPOSIT_HELP' },
+      });
       expect(postback.statusCode).toBe(200);
     });
 
@@ -115,7 +145,9 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const page1 = await history(t, guest, { limit: 10, skip: 0 });
       expect(page1.conversations.map((c) => c.seq)).toEqual([14, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
       expect({ total: page1.total, hasMore: page1.hasMore }).toEqual({ total: 23, hasMore: true });
-      expect((await history(t, guest, { limit: 10, skip: 10 })).conversations.map((c) => c.seq)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+      expect((await history(t, guest, { limit: 10, skip: 10 })).conversations.map((c) => c.seq)).toEqual([
+        4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+      ]);
       const last = await history(t, guest, { limit: 10, beforeSeq: 4 });
       expect(last.conversations.map((c) => c.seq)).toEqual([1, 2, 3]);
       expect(last.hasMore).toBe(false);
@@ -164,7 +196,11 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const guest = await newGuest(t);
       const html = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
       expectError(await upload(t, guest, 'image', { bytes: html, filename: 'a.png', type: 'image/png' }), 415, 'CHAT_FILE_INVALID');
-      expectError(await upload(t, guest, 'image', { bytes: Buffer.from('<svg onload="alert(1)"/>'), filename: 'a.gif', type: 'image/gif' }), 415, 'CHAT_FILE_INVALID');
+      expectError(
+        await upload(t, guest, 'image', { bytes: Buffer.from('<svg onload="alert(1)"/>'), filename: 'a.gif', type: 'image/gif' }),
+        415,
+        'CHAT_FILE_INVALID',
+      );
       expectError(await upload(t, guest, 'image', { bytes: mp4(), filename: 'a.mp4', type: 'video/mp4' }), 415, 'CHAT_FILE_INVALID');
       expectError(await upload(t, guest, 'video', { bytes: png(), filename: 'a.png', type: 'image/png' }), 415, 'CHAT_FILE_INVALID');
       expectError(await upload(t, undefined, 'image', { bytes: png(), filename: 'a.png', type: 'image/png' }), 401, 'UNAUTHORIZED');

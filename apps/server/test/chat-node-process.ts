@@ -16,7 +16,9 @@ if (!key || key.length < 16) throw new Error('TEST_AGENT_KEY (16+ characters) is
 
 const config = loadConfig();
 const { db, engine } = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 5 } : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize: 5 }
+    : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
 );
 await migrateToLatest(db);
 await seedDatabase(db, { demoMember: config.sandbox });

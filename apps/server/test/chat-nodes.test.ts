@@ -39,13 +39,21 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a child process and resolves once it prints `ready` (rejects if it exits first). */
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
-      const line = chunk.toString().split('\n').find((l) => ready.test(l));
+      const line = chunk
+        .toString()
+        .split('\n')
+        .find((l) => ready.test(l));
       if (line) resolve({ child, line });
     });
     child.once('exit', (code) => reject(new Error(`${command} exited (${code}) before it was ready: ${err.slice(-2000)}`)));
@@ -68,9 +76,15 @@ async function json<T>(res: Response): Promise<T> {
 /** The demo member logged in on a node, as a chat caller. */
 async function demoMember(base: string): Promise<Caller & { kind: 'member' }> {
   const post = (url: string, body: unknown, token?: string) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
   const { token } = await json<{ token: string }>(await post(ROUTES.account.login, DEMO));
-  const profile = await json<{ _id: string }>(await fetch(`${base}${ROUTES.account.profile}`, { headers: { authorization: `Bearer ${token}` } }));
+  const profile = await json<{ _id: string }>(
+    await fetch(`${base}${ROUTES.account.profile}`, { headers: { authorization: `Bearer ${token}` } }),
+  );
   return { kind: 'member', token, userId: profile._id };
 }
 
@@ -91,7 +105,12 @@ function sendAsMember(base: string, member: Caller & { kind: 'member' }, payload
 }
 
 /** A member on node A and an agent on node B talk: each hears the other only through Redis. */
-async function converse(a: string, b: string, agentKey: string, label: string): Promise<{ member: CustomerSocket; agent: AgentSocket; conversationId: string }> {
+async function converse(
+  a: string,
+  b: string,
+  agentKey: string,
+  label: string,
+): Promise<{ member: CustomerSocket; agent: AgentSocket; conversationId: string }> {
   const who = await demoMember(a);
   const member = await memberSocket(a, who);
   const agent = agentSocket(b, { key: agentKey, agentId: 'agent-b' });
@@ -102,7 +121,10 @@ async function converse(a: string, b: string, agentKey: string, label: string): 
   expect(entry.message.payload).toBe(`${label}: hello from node A`);
 
   const heardByMember = nextEvent<TChatEntry>(member, 'messaging', 10_000);
-  const reply = (await agent.timeout(10_000).emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: `${label}: hello from node B` } })) as Ack<TChatEntry>;
+  const reply = (await agent.timeout(10_000).emitWithAck('reply', {
+    conversationId,
+    message: { message_type: 'text', payload: `${label}: hello from node B` },
+  })) as Ack<TChatEntry>;
   expect(reply.ok).toBe(true);
   expect((await heardByMember).message.payload).toBe(`${label}: hello from node B`);
 
@@ -163,51 +185,71 @@ describe.skipIf(!redisUrl || !postgresUrl)(
   },
 );
 
-describe.skipIf(!existsSync(REDIS_SERVER))(`realtime across a Redis restart${existsSync(REDIS_SERVER) ? '' : ' (skipped: no redis-server)'}`, () => {
-  let redis: ChildProcess | undefined;
-  let redisPort = 0;
-  let a: TestApp;
-  let b: Awaited<ReturnType<typeof buildApp>>;
-  const agents = testAgentAuthenticator();
-  const startRedis = async () => {
-    // A private Redis for this test alone: the shared one is never restarted.
-    ({ child: redis } = await startProcess(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env, /Ready to accept connections/));
-  };
+describe.skipIf(!existsSync(REDIS_SERVER))(
+  `realtime across a Redis restart${existsSync(REDIS_SERVER) ? '' : ' (skipped: no redis-server)'}`,
+  () => {
+    let redis: ChildProcess | undefined;
+    let redisPort = 0;
+    let a: TestApp;
+    let b: Awaited<ReturnType<typeof buildApp>>;
+    const agents = testAgentAuthenticator();
+    const startRedis = async () => {
+      // A private Redis for this test alone: the shared one is never restarted.
+      ({ child: redis } = await startProcess(
+        REDIS_SERVER,
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        process.env,
+        /Ready to accept connections/,
+      ));
+    };
 
-  beforeAll(async () => {
-    redisPort = await freePort();
-    await startRedis();
-    const url = `redis://127.0.0.1:${redisPort}`;
-    a = await startTestApp('embedded', { redisUrl: url }, { authenticateChatAgent: agents.authenticate });
-    b = await buildApp({ config: testConfig({ redisUrl: url }), db: a.database.db, engine: a.database.engine, clock: a.clock, logger: false, startJobs: false, authenticateChatAgent: agents.authenticate });
-    await b.listen({ host: '127.0.0.1', port: 0 });
-  }, 60_000);
+    beforeAll(async () => {
+      redisPort = await freePort();
+      await startRedis();
+      const url = `redis://127.0.0.1:${redisPort}`;
+      a = await startTestApp('embedded', { redisUrl: url }, { authenticateChatAgent: agents.authenticate });
+      b = await buildApp({
+        config: testConfig({ redisUrl: url }),
+        db: a.database.db,
+        engine: a.database.engine,
+        clock: a.clock,
+        logger: false,
+        startJobs: false,
+        authenticateChatAgent: agents.authenticate,
+      });
+      await b.listen({ host: '127.0.0.1', port: 0 });
+    }, 60_000);
 
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await stop(redis, 'SIGKILL');
-  });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+      await stop(redis, 'SIGKILL');
+    });
 
-  it('relays between nodes before, during and after Redis is down, and tells clients to backfill when it is back', async () => {
-    const baseA = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
-    const baseB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
-    const { member, agent, conversationId } = await converse(baseA, baseB, agents.key, 'before');
+    it('relays between nodes before, during and after Redis is down, and tells clients to backfill when it is back', async () => {
+      const baseA = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
+      const baseB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
+      const { member, agent, conversationId } = await converse(baseA, baseB, agents.key, 'before');
 
-    await stop(redis, 'SIGKILL');
-    // Written while Redis is down: node B queues the relay until Redis answers again.
-    const heard = nextEvent<TChatEntry>(member, 'messaging', 20_000);
-    const resync = nextEvent<unknown>(member, 'resync', 20_000);
-    const reply = agent.timeout(20_000).emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'during the outage' } }) as Promise<Ack<TChatEntry>>;
-    await startRedis();
-    expect((await reply).ok).toBe(true);
-    expect((await heard).message.payload).toBe('during the outage');
-    await resync;
+      await stop(redis, 'SIGKILL');
+      // Written while Redis is down: node B queues the relay until Redis answers again.
+      const heard = nextEvent<TChatEntry>(member, 'messaging', 20_000);
+      const resync = nextEvent<unknown>(member, 'resync', 20_000);
+      const reply = agent
+        .timeout(20_000)
+        .emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'during the outage' } }) as Promise<
+        Ack<TChatEntry>
+      >;
+      await startRedis();
+      expect((await reply).ok).toBe(true);
+      expect((await heard).message.payload).toBe('during the outage');
+      await resync;
 
-    const after = nextEvent<TChatEntry>(member, 'messaging', 10_000);
-    await agent.timeout(10_000).emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'after the restart' } });
-    expect((await after).message.payload).toBe('after the restart');
-    member.disconnect();
-    agent.disconnect();
-  }, 60_000);
-});
+      const after = nextEvent<TChatEntry>(member, 'messaging', 10_000);
+      await agent.timeout(10_000).emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'after the restart' } });
+      expect((await after).message.payload).toBe('after the restart');
+      member.disconnect();
+      agent.disconnect();
+    }, 60_000);
+  },
+);

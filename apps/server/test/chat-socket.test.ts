@@ -119,7 +119,11 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
     const toCustomer = nextEvent<TChatEntry>(customer, 'messaging');
     const reply = (await agent.timeout(5_000).emitWithAck('reply', {
       conversationId,
-      message: { message_type: 'quick_replies', payload: 'Which bank?', payloads: [{ type: 'postback', title: 'KBANK', payload: 'BANK_KBANK' }] },
+      message: {
+        message_type: 'quick_replies',
+        payload: 'Which bank?',
+        payloads: [{ type: 'postback', title: 'KBANK', payload: 'BANK_KBANK' }],
+      },
     })) as Ack<TChatEntry>;
     expect(reply.ok).toBe(true);
     expect(await toCustomer).toMatchObject({ sender: 'other', name: 'Agent agent-1', seq: 2, message: { message_type: 'quick_replies' } });
@@ -148,13 +152,15 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
     try {
       const member = await newMember(t);
       const socket = await openCustomer(member);
-      const send = (payload: string) => socket.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
+      const send = (payload: string) =>
+        socket.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
       expect(await send('one')).toMatchObject({ ok: true, data: { seq: 1 } });
       expect(await send('   ')).toEqual({ ok: false, message: 'KEY_MISSING' });
       expect(await send('three')).toEqual({ ok: false, message: 'REQUEST_LIMIT' });
       // A fresh connection has its own allowance, until the member logs out.
       const second = await openCustomer(member);
-      const sendOn = (payload: string) => second.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
+      const sendOn = (payload: string) =>
+        second.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
       expect(await sendOn('four')).toMatchObject({ ok: true, data: { seq: 2 } });
       expect((await chatCall(t, 'POST', ROUTES.account.logout, member)).statusCode).toBeLessThan(300);
       expect(await sendOn('after logout')).toEqual({ ok: false, message: 'invalid-token' });

@@ -40,15 +40,33 @@ export async function newMember(t: TestApp): Promise<Caller & { kind: 'member' }
 
 export const text = (payload: string): TChatMessage => ({ message_type: 'text', payload });
 
-export function chatCall(t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, caller: Caller | undefined, body?: unknown, ip?: string): Promise<LightMyRequestResponse> {
+export function chatCall(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  caller: Caller | undefined,
+  body?: unknown,
+  ip?: string,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method, url, headers: headersOf(caller, ip), ...(body === undefined ? {} : { payload: body as object }) });
 }
 
-export function sendText(t: TestApp, caller: Caller, payload: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+export function sendText(
+  t: TestApp,
+  caller: Caller,
+  payload: string,
+  extra: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
   return chatCall(t, 'POST', ROUTES.chat.sendMessage, caller, { ...claimOf(caller), message: text(payload), ...extra });
 }
 
-export function upload(t: TestApp, caller: Caller | undefined, kind: 'image' | 'video', file: { bytes: Buffer; filename: string; type: string }, ip?: string) {
+export function upload(
+  t: TestApp,
+  caller: Caller | undefined,
+  kind: 'image' | 'video',
+  file: { bytes: Buffer; filename: string; type: string },
+  ip?: string,
+) {
   const body = multipart(file);
   return t.app.inject({
     method: 'POST',
@@ -69,7 +87,12 @@ export function customerSocket(url: string, caller: Caller | { raw: Record<strin
 }
 
 export function agentSocket(url: string, auth: Record<string, unknown>, options: { reconnection?: boolean } = {}): AgentSocket {
-  return io(`${url}${CHAT_AGENT_NAMESPACE}`, { auth, transports: ['websocket'], reconnection: options.reconnection ?? false, forceNew: true });
+  return io(`${url}${CHAT_AGENT_NAMESPACE}`, {
+    auth,
+    transports: ['websocket'],
+    reconnection: options.reconnection ?? false,
+    forceNew: true,
+  });
 }
 
 /** Resolves on connect, rejects with the server's refusal code. */

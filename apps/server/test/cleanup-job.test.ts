@@ -107,7 +107,8 @@ describe.each(testEngines())('cleanup job (%s database)', (engine) => {
       const member = await createMember(t);
       const sessions = createSessionRepository(db());
       const ids = Array.from({ length: 5 }, () => uuidV7(longAgo));
-      for (const id of ids) await sessions.create({ id, memberId: member.id, createdAt: longAgo, expiresAt: new Date(longAgo.getTime() + HOUR) });
+      for (const id of ids)
+        await sessions.create({ id, memberId: member.id, createdAt: longAgo, expiresAt: new Date(longAgo.getTime() + HOUR) });
 
       const summary = await cleanup();
       expect(summary.idempotencyKeys).toBeGreaterThanOrEqual(5);

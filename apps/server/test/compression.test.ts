@@ -11,7 +11,8 @@ describe.each(testEngines())('compressed JSON answers (%s database)', (engine) =
   });
   afterAll(() => t.close());
 
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('compresses a JSON answer above the threshold with brotli, else gzip, and says it varies', async () => {
     const plain = await get(ROUTES.lookup.banks);

@@ -26,7 +26,11 @@ describe.each(testEngines())('playing the demo games (%s database)', (engine) =>
   }
 
   const bet = (game: string, cookie: string, body: Record<string, string>) =>
-    page(`/sandbox/games/${game}/play/bet`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    page(`/sandbox/games/${game}/play/bet`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('launches by a single-use link that carries a short-lived token, never the password', async () => {
     const pg = sandbox.provider('pg');

@@ -18,8 +18,21 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
   afterAll(() => t.close());
 
   const seed = async () =>
-    seedDemoHistory({ app: t.app, db: t.database.db, clock: t.clock, truelinkKey: await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret) });
-  const entryCount = async () => Number((await t.database.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    seedDemoHistory({
+      app: t.app,
+      db: t.database.db,
+      clock: t.clock,
+      truelinkKey: await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret),
+    });
+  const entryCount = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('journal_entries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('is seeded once through the services and simulators: deposits, games, a paid withdrawal, invariants hold', async () => {
     const startedAt = t.clock.now();
@@ -31,7 +44,11 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
     expect(await entryCount()).toBe(entries);
     expect(await checkInvariants(t.database.db)).toEqual([]);
 
-    const member = await t.database.db.selectFrom('members').select('id').where('phone', '=', DEMO_MEMBER.username).executeTakeFirstOrThrow();
+    const member = await t.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('phone', '=', DEMO_MEMBER.username)
+      .executeTakeFirstOrThrow();
     expect(await walletBalance(t, member.id)).toBeGreaterThan(100_000n);
     const token = await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password);
     const statement = ZStatementResponse.parse((await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token })).json());
@@ -46,8 +63,13 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
 
     const slips = (await call(t, 'POST', ROUTES.statement.slip, { page: 1, limit: 10 }, { token })).json<{ slips: { status: string }[] }>();
     expect(slips.slips.map((slip) => slip.status)).toEqual(['success']);
-    const cards = (await call(t, 'GET', ROUTES.wallet.refreshSlot, undefined, { token })).json<{ slots: { code: string; amount: number; active?: boolean }[] }>();
-    const played = cards.slots.filter((slot) => slot.amount > 0).map((slot) => slot.code).sort();
+    const cards = (await call(t, 'GET', ROUTES.wallet.refreshSlot, undefined, { token })).json<{
+      slots: { code: string; amount: number; active?: boolean }[];
+    }>();
+    const played = cards.slots
+      .filter((slot) => slot.amount > 0)
+      .map((slot) => slot.code)
+      .sort();
     expect(played).toEqual(['circus', 'usun']);
   });
 });

@@ -12,7 +12,11 @@ export function sandboxOf(t: TestApp) {
   const base = createSelfUrl(t.app, undefined);
   const agentKey = demoAgentKey(testConfig().secrets.tokenSecret);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   };
   return {

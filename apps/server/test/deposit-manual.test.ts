@@ -19,7 +19,8 @@ describe.each(testEngines())('manual deposits confirmed by an operator (%s datab
 
   const notify = (token: string, body: TDepositNoticeRequest | object, key: string | null = randomUUID()) =>
     call(t, 'POST', ROUTES.wallet.add, body, { token, headers: key ? { 'idempotency-key': key } : {} });
-  const decide = (id: string, decision: 'confirm' | 'reject') => t.app.inject({ method: 'POST', url: `/sandbox/ops/deposits/${id}/${decision}` });
+  const decide = (id: string, decision: 'confirm' | 'reject') =>
+    t.app.inject({ method: 'POST', url: `/sandbox/ops/deposits/${id}/${decision}` });
 
   it('switches the deposit lookup to manual mode (operator setting)', async () => {
     const current = (await call(t, 'GET', ROUTES.lookup.deposit)).json<TDepositLookup>();

@@ -37,7 +37,10 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
     return { id, payload: (await row(id)).payload };
   }
 
-  async function payAtGateway(payload: string, force = false): Promise<{ status: number; body: { message?: string; callbackStatus?: number } }> {
+  async function payAtGateway(
+    payload: string,
+    force = false,
+  ): Promise<{ status: number; body: { message?: string; callbackStatus?: number } }> {
     const res = await fetch(`${createSelfUrl(t.app, undefined)()}/sandbox/pay/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -60,7 +63,12 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
     const paid = await row(qr.id);
     expect(paid.status).toBe('paid');
     expect(paid.provider_ref).toMatch(/^[A-Z0-9]{16}$/);
-    const memo = await db().selectFrom('journal_entries').select('memo').where('kind', '=', 'deposit.qr').where('reference', '=', qr.id).executeTakeFirstOrThrow();
+    const memo = await db()
+      .selectFrom('journal_entries')
+      .select('memo')
+      .where('kind', '=', 'deposit.qr')
+      .where('reference', '=', qr.id)
+      .executeTakeFirstOrThrow();
     expect(memo.memo).toBe(`WW ${paid.provider_ref}`);
 
     const channel = async () => {
@@ -140,11 +148,13 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
     const m = await depositMember(t);
     const [locked, free] = [await create(m.token, 'KBANK', 10), await create(m.token, 'WW', 200)];
     t.clock.advance(QR_LIFETIME_MS + GRACE_MS + 1_000);
-    await db().transaction().execute(async (trx) => {
-      await trx.selectFrom('qr_codes').select('id').where('id', '=', locked.id).forUpdate().execute();
-      await t.app.qrExpiryJob.runOnce();
-      expect((await row(free.id)).status).toBe('expired');
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('qr_codes').select('id').where('id', '=', locked.id).forUpdate().execute();
+        await t.app.qrExpiryJob.runOnce();
+        expect((await row(free.id)).status).toBe('expired');
+      });
     expect((await row(locked.id)).status).toBe('open');
     await t.app.qrExpiryJob.runOnce();
     expect((await row(locked.id)).status).toBe('expired');

@@ -65,7 +65,10 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
     return t.app.inject({
       method: 'POST',
       url: `/api/qrcode/callback/${provider}`,
-      headers: { 'content-type': 'application/json', [QR_SIGNATURE_HEADER]: signature ?? signQrCallback(qrCallbackSecret(testConfig().secrets.tokenSecret, provider), raw) },
+      headers: {
+        'content-type': 'application/json',
+        [QR_SIGNATURE_HEADER]: signature ?? signQrCallback(qrCallbackSecret(testConfig().secrets.tokenSecret, provider), raw),
+      },
       payload: raw,
     });
   }
@@ -73,7 +76,13 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
   it('answers no QR at first, needs a token, and refuses an unknown provider', async () => {
     const m = await depositMember(t);
     expect((await call(t, 'GET', url('KBANK'), undefined, { token: m.token })).json()).toEqual({
-      qrcodeId: null, hasQrcode: false, qrcode: null, payload: null, amount: null, expireIn: null, message: null,
+      qrcodeId: null,
+      hasQrcode: false,
+      qrcode: null,
+      payload: null,
+      amount: null,
+      expireIn: null,
+      message: null,
     });
     expectError(await call(t, 'GET', url('KBANK')), 401, 'invalid-token');
     expectError(await call(t, 'GET', url('PAYPAL'), undefined, { token: m.token }), 400, 'KEY_INVALID');
@@ -82,7 +91,13 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
 
   it('applies each provider’s minimum: hasQrcode false with a message', async () => {
     const m = await depositMember(t);
-    for (const [provider, amount] of [['KBANK', 0], ['WW', 99.99], ['PAYONEX', 50], ['PAYTIMZ', 9.99], ['ZPAY', 1]] as const) {
+    for (const [provider, amount] of [
+      ['KBANK', 0],
+      ['WW', 99.99],
+      ['PAYONEX', 50],
+      ['PAYTIMZ', 9.99],
+      ['ZPAY', 1],
+    ] as const) {
       const state = await create(m.token, provider, amount);
       expect(state.hasQrcode).toBe(false);
       expect(state.message).toMatch(/Minimum QR deposit/);
@@ -140,12 +155,23 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
   it('credits nothing on a bad signature (401), and once on a replayed callback', async () => {
     const m = await depositMember(t);
     const state = await create(m.token, 'WW', 200);
-    const notice = { qrcodeId: state.qrcodeId, provider: 'WW', amount: '20000', status: 'PAID', paidAt: t.clock.now().toISOString(), providerRef: 'R1' };
+    const notice = {
+      qrcodeId: state.qrcodeId,
+      provider: 'WW',
+      amount: '20000',
+      status: 'PAID',
+      paidAt: t.clock.now().toISOString(),
+      providerRef: 'R1',
+    };
     expectError(await signedCallback('WW', notice, 'ab'.repeat(32)), 401, 'UNAUTHORIZED');
     expectError(await signedCallback('WW', notice, ''), 401, 'UNAUTHORIZED');
     // Signed with another provider's secret.
     const raw = JSON.stringify(notice);
-    expectError(await signedCallback('WW', notice, signQrCallback(qrCallbackSecret(testConfig().secrets.tokenSecret, 'ZPAY'), raw)), 401, 'UNAUTHORIZED');
+    expectError(
+      await signedCallback('WW', notice, signQrCallback(qrCallbackSecret(testConfig().secrets.tokenSecret, 'ZPAY'), raw)),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(await walletBalance(t, m.id)).toBe(0n);
 
     const first = await signedCallback('WW', notice);
@@ -168,7 +194,9 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
     const other = await depositMember(t);
     const cancelled = await create(m.token, 'PAYTIMZ', 20);
     expectError(await call(t, 'DELETE' as 'GET', `/api/qrcode/${cancelled.qrcodeId}`, undefined, { token: other.token }), 404, 'NO_DATA');
-    expect((await call(t, 'DELETE' as 'GET', `/api/qrcode/${cancelled.qrcodeId}`, undefined, { token: m.token })).json()).toEqual({ message: 'OK' });
+    expect((await call(t, 'DELETE' as 'GET', `/api/qrcode/${cancelled.qrcodeId}`, undefined, { token: m.token })).json()).toEqual({
+      message: 'OK',
+    });
     const cancelledPayload = await payloadOf(cancelled.qrcodeId ?? '');
     expect((await payAtGateway(cancelledPayload)).status).toBe(409);
     expect((await payAtGateway(cancelledPayload, true)).body.callbackStatus).toBe(409);

@@ -24,7 +24,14 @@ describe('deposit sandbox pages for people', () => {
     const done = await t.app.inject({
       method: 'POST',
       url: '/sandbox/bank/transfers',
-      ...form({ senderBank: 'SCB', senderAccount: '123-4-56789-0', senderName: 'Somchai Jaidee', receiver: 'KBANK|0123456789|JETTON', amount: '150.00', time: '' }),
+      ...form({
+        senderBank: 'SCB',
+        senderAccount: '123-4-56789-0',
+        senderName: 'Somchai Jaidee',
+        receiver: 'KBANK|0123456789|JETTON',
+        amount: '150.00',
+        time: '',
+      }),
     });
     expect(done.statusCode).toBe(303);
     const result = await t.app.inject({ method: 'GET', url: done.headers.location ?? '' });
@@ -32,7 +39,11 @@ describe('deposit sandbox pages for people', () => {
     const png = await t.app.inject({ method: 'GET', url: `${slip}?download=1` });
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['content-disposition']).toMatch(/^attachment; filename="slip-/);
-    const bad = await t.app.inject({ method: 'POST', url: '/sandbox/bank/transfers', ...form({ senderBank: 'SCB', senderAccount: '1234567890', senderName: 'X', receiver: 'KBANK|0123456789|J', amount: '-5' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank/transfers',
+      ...form({ senderBank: 'SCB', senderAccount: '1234567890', senderName: 'X', receiver: 'KBANK|0123456789|J', amount: '-5' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('role="alert"');
   });
@@ -41,7 +52,11 @@ describe('deposit sandbox pages for people', () => {
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/pay' });
     expect(page.body).toContain('<textarea name="payload"');
     expect(page.body).not.toContain('<script');
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/pay/pay', ...form({ payload: '00020101021229370016A000000677010111011300668122233335303764' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/pay/pay',
+      ...form({ payload: '00020101021229370016A000000677010111011300668122233335303764' }),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('No open QR matches');
   });

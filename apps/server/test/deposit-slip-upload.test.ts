@@ -21,7 +21,12 @@ describe.each(testEngines())('slip upload, history and image (%s database)', (en
 
   it('needs a member token (401) and a file (SLIP_NO_FILE)', async () => {
     const noToken = multipart({ bytes: png(), filename: 'slip.png', type: 'image/png' });
-    const res = await t.app.inject({ method: 'POST', url: ROUTES.wallet.slip, headers: { 'content-type': noToken.contentType }, payload: noToken.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ROUTES.wallet.slip,
+      headers: { 'content-type': noToken.contentType },
+      payload: noToken.payload,
+    });
     expectError(res, 401, 'invalid-token');
     const m = await depositMember(t);
     expectError(await uploadSlip(t, m.token, undefined), 400, 'SLIP_NO_FILE');

@@ -32,7 +32,12 @@ export async function bankTransfer(
   const res = await sandbox(t, '/sandbox/bank/transfers', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount: input.amount, sender: input.sender, receiver: input.receiver ?? SITE_ACCOUNT, time: input.time?.toISOString() }),
+    body: JSON.stringify({
+      amount: input.amount,
+      sender: input.sender,
+      receiver: input.receiver ?? SITE_ACCOUNT,
+      time: input.time?.toISOString(),
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const body = (await res.json()) as { transRef: string; qrPayload: string; slipUrl: string };
@@ -42,7 +47,11 @@ export async function bankTransfer(
 }
 
 export async function setBankUnavailable(t: TestApp, unavailable: boolean): Promise<void> {
-  const res = await sandbox(t, '/sandbox/bank/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ unavailable }) });
+  const res = await sandbox(t, '/sandbox/bank/faults', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ unavailable }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -51,7 +60,11 @@ export function multipart(file: { bytes: Buffer; filename: string; type: string 
   const boundary = `----jetton${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   } else {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nno file here\r\n`));
@@ -60,7 +73,11 @@ export function multipart(file: { bytes: Buffer; filename: string; type: string 
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export function uploadSlip(t: TestApp, token: string, file: { bytes: Buffer; filename?: string; type?: string } | undefined): Promise<LightMyRequestResponse> {
+export function uploadSlip(
+  t: TestApp,
+  token: string,
+  file: { bytes: Buffer; filename?: string; type?: string } | undefined,
+): Promise<LightMyRequestResponse> {
   const body = multipart(file ? { bytes: file.bytes, filename: file.filename ?? 'slip.png', type: file.type ?? 'image/png' } : undefined);
   return t.app.inject({
     method: 'POST',

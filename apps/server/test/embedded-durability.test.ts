@@ -20,7 +20,14 @@ describe('the embedded engine on disk commits durably', () => {
     const template = new Blob([await readFile(inject('pgliteTemplate'))]);
     const database: Database = await openDatabase({ kind: 'embedded', dataDir: path.join(dir, 'pglite'), template });
     const clock = new TestClock();
-    const app = await buildApp({ config: testConfig({ dataDir: dir }), db: database.db, engine: 'embedded', clock, logger: false, startJobs: false });
+    const app = await buildApp({
+      config: testConfig({ dataDir: dir }),
+      db: database.db,
+      engine: 'embedded',
+      clock,
+      logger: false,
+      startJobs: false,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     t = { app, database, clock, close: async () => void (await app.close(), await database.db.destroy()) };
   });

@@ -7,4 +7,3 @@ export type TestEngine = 'embedded' | 'postgres';
 export function testEngines(): TestEngine[] {
   return process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 }
-

@@ -98,54 +98,57 @@ describe.skipIf(!url)(`the server's PostgreSQL connections closed under it${url 
   });
 });
 
-describe.skipIf(!url)(`/api/health says what is down and recovers by itself${url ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
-  let t: TestApp;
-  let proxied: Database;
-  let node: Awaited<ReturnType<typeof buildApp>>;
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  beforeAll(async () => {
-    t = await startTestApp('postgres');
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.database.db);
-    const direct = new URL(url ?? '');
-    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const through = new URL(url ?? '');
-    through.hostname = '127.0.0.1';
-    through.port = String(proxy.port);
-    through.pathname = `/${rows[0]?.name ?? ''}`;
-    proxied = await openDatabase({ kind: 'postgres', url: through.toString(), poolSize: 4 });
-    // A second node on the same database, reaching it through the proxy the test cuts.
-    node = await buildApp({ config: testConfig(), db: proxied.db, engine: 'postgres', clock: t.clock, logger: false, startJobs: false });
-    await node.ready();
-  });
-  afterAll(async () => {
-    await node.close();
-    await proxied.db.destroy();
-    await proxy.close();
-    await t.close();
-  });
+describe.skipIf(!url)(
+  `/api/health says what is down and recovers by itself${url ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`,
+  () => {
+    let t: TestApp;
+    let proxied: Database;
+    let node: Awaited<ReturnType<typeof buildApp>>;
+    let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+    beforeAll(async () => {
+      t = await startTestApp('postgres');
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.database.db);
+      const direct = new URL(url ?? '');
+      proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const through = new URL(url ?? '');
+      through.hostname = '127.0.0.1';
+      through.port = String(proxy.port);
+      through.pathname = `/${rows[0]?.name ?? ''}`;
+      proxied = await openDatabase({ kind: 'postgres', url: through.toString(), poolSize: 4 });
+      // A second node on the same database, reaching it through the proxy the test cuts.
+      node = await buildApp({ config: testConfig(), db: proxied.db, engine: 'postgres', clock: t.clock, logger: false, startJobs: false });
+      await node.ready();
+    });
+    afterAll(async () => {
+      await node.close();
+      await proxied.db.destroy();
+      await proxy.close();
+      await t.close();
+    });
 
-  it('503 { down: ["db"] } while the database is unreachable, 200 again once it is back, and the process never went down', async () => {
-    const m = await walletMember(t);
-    const wallet = () => node.inject({ url: ROUTES.wallet.summary, headers: { authorization: `Bearer ${m.token}` } });
-    expect((await node.inject({ url: ROUTES.health })).json()).toEqual({ status: 'ok', database: 'postgres' });
-    expect((await wallet()).statusCode).toBe(200);
-    await proxy.cut();
-    const down = await node.inject({ url: ROUTES.health });
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: 'SERVICE_UNAVAILABLE', down: ['db'] });
-    // A member's request meanwhile: "please try again", never a 500.
-    const refused = await wallet();
-    expect(refused.statusCode, refused.body).toBe(503);
-    expect(refused.json()).toEqual({ message: 'SERVICE_UNAVAILABLE' });
-    await proxy.restore();
-    const back = await waitFor(async () => {
-      const res = await node.inject({ url: ROUTES.health });
-      return res.statusCode === 200 ? res : undefined;
-    }, 'health to recover');
-    expect(back.json()).toEqual({ status: 'ok', database: 'postgres' });
-    expect((await wallet()).statusCode).toBe(200);
-  });
-});
+    it('503 { down: ["db"] } while the database is unreachable, 200 again once it is back, and the process never went down', async () => {
+      const m = await walletMember(t);
+      const wallet = () => node.inject({ url: ROUTES.wallet.summary, headers: { authorization: `Bearer ${m.token}` } });
+      expect((await node.inject({ url: ROUTES.health })).json()).toEqual({ status: 'ok', database: 'postgres' });
+      expect((await wallet()).statusCode).toBe(200);
+      await proxy.cut();
+      const down = await node.inject({ url: ROUTES.health });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ message: 'SERVICE_UNAVAILABLE', down: ['db'] });
+      // A member's request meanwhile: "please try again", never a 500.
+      const refused = await wallet();
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toEqual({ message: 'SERVICE_UNAVAILABLE' });
+      await proxy.restore();
+      const back = await waitFor(async () => {
+        const res = await node.inject({ url: ROUTES.health });
+        return res.statusCode === 200 ? res : undefined;
+      }, 'health to recover');
+      expect(back.json()).toEqual({ status: 'ok', database: 'postgres' });
+      expect((await wallet()).statusCode).toBe(200);
+    });
+  },
+);
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -43,7 +43,12 @@ describe.each(testEngines())('money through faults on the %s database', (engine)
   const reconcile = () => t.app.transferReconciler.runOnce();
 
   async function pendingOf(m: WalletMember): Promise<number> {
-    const rows = await t.database.db.selectFrom('transfers').select('id').where('member_id', '=', m.id).where('status', '=', 'PENDING').execute();
+    const rows = await t.database.db
+      .selectFrom('transfers')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .where('status', '=', 'PENDING')
+      .execute();
     return rows.length;
   }
 
@@ -192,7 +197,12 @@ describe.each(testEngines())('money through faults on the %s database', (engine)
 
   async function waitForTransfer(m: WalletMember): Promise<string> {
     for (let i = 0; i < 200; i++) {
-      const row = await t.database.db.selectFrom('transfers').select('id').where('member_id', '=', m.id).where('status', '=', 'PENDING').executeTakeFirst();
+      const row = await t.database.db
+        .selectFrom('transfers')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
       if (row) return row.id;
       await sleep(20);
     }

@@ -17,11 +17,20 @@ describe.each(testEngines())('game catalogue (%s database)', (engine) => {
     expect(games.map((g) => g.code).sort()).toEqual([...GAME_CODES].sort());
     expect(new Set(games.map((g) => g.category))).toEqual(new Set(GAME_CATEGORIES));
     expect(games.find((g) => g.code === 'huayhd')?.category).toBe('lotto');
-    expect(games.filter((g) => g.category === 'sport').map((g) => g.code).sort()).toEqual(['askmebet', 'betflix', 'usun']);
+    expect(
+      games
+        .filter((g) => g.category === 'sport')
+        .map((g) => g.code)
+        .sort(),
+    ).toEqual(['askmebet', 'betflix', 'usun']);
     expect(games.find((g) => g.code === 'joker2')?.ft_wallet_slot).toBe(10);
     expect(games.filter((g) => g.ft_wallet_slot === 1)).toHaveLength(10);
     const pg = games.find((g) => g.code === 'pg');
-    expect(pg).toMatchObject({ web_url: '/sandbox/games/pg', android_url: '/sandbox/games/pg?platform=android', logo: '/assets/games/pg-logo.svg' });
+    expect(pg).toMatchObject({
+      web_url: '/sandbox/games/pg',
+      android_url: '/sandbox/games/pg?platform=android',
+      logo: '/assets/games/pg-logo.svg',
+    });
   });
 
   it('seeds idempotently and never overwrites an operator edit', async () => {

@@ -29,7 +29,10 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
     for (const game of games) expect(adapterOf(game.code).gameCode).toBe(game.code);
     const askmebet = adapterOf('askmebet');
     const { username, password } = await fundedPlayer(askmebet, 0n);
-    expect(await askmebet.launch({ username, password, platform: 'web' })).toMatchObject({ kind: 'form', action: '/sandbox/games/askmebet/login' });
+    expect(await askmebet.launch({ username, password, platform: 'web' })).toMatchObject({
+      kind: 'form',
+      action: '/sandbox/games/askmebet/login',
+    });
     expect(() => providers.get('nosuchgame', { launchMode: 'link', timeoutMs: 2_000 })).toThrow();
   });
 
@@ -55,7 +58,10 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
     const pg = sandbox.provider('pg');
     const { username } = await fundedPlayer(pg, 10_000n);
     const tooMuch = randomUUID();
-    expect(await pg.withdraw({ transferId: tooMuch, username, amount: 10_001n })).toEqual({ status: 'FAILED', reason: 'INSUFFICIENT_BALANCE' });
+    expect(await pg.withdraw({ transferId: tooMuch, username, amount: 10_001n })).toEqual({
+      status: 'FAILED',
+      reason: 'INSUFFICIENT_BALANCE',
+    });
     expect(await pg.getTransferStatus(tooMuch)).toBe('FAILED');
     const ok = randomUUID();
     expect(await pg.withdraw({ transferId: ok, username, amount: 4_000n })).toEqual({ status: 'SUCCESS', balance: 6_000n });
@@ -66,7 +72,10 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
 
   it('fails a transfer to an unknown player definitely, and refuses another request under a used id', async () => {
     const pg = sandbox.provider('pg');
-    expect(await pg.deposit({ transferId: randomUUID(), username: 'nobody_here', amount: 100n })).toEqual({ status: 'FAILED', reason: 'PLAYER_NOT_FOUND' });
+    expect(await pg.deposit({ transferId: randomUUID(), username: 'nobody_here', amount: 100n })).toEqual({
+      status: 'FAILED',
+      reason: 'PLAYER_NOT_FOUND',
+    });
     const { username } = await fundedPlayer(pg, 0n);
     const transferId = randomUUID();
     await pg.deposit({ transferId, username, amount: 100n });
@@ -84,8 +93,13 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
 
   it('is refused without the agent key: calls throw rejected, a transfer fails definitely', async () => {
     const intruder = sandbox.provider('pg', { agentKey: 'guessed' });
-    await expect(intruder.createPlayer({ username: 'intruder', password: 'whatever', currency: 'THB' })).rejects.toBeInstanceOf(ProviderError);
-    expect(await intruder.deposit({ transferId: randomUUID(), username: 'intruder', amount: 100n })).toEqual({ status: 'FAILED', reason: 'BAD_AGENT_KEY' });
+    await expect(intruder.createPlayer({ username: 'intruder', password: 'whatever', currency: 'THB' })).rejects.toBeInstanceOf(
+      ProviderError,
+    );
+    expect(await intruder.deposit({ transferId: randomUUID(), username: 'intruder', amount: 100n })).toEqual({
+      status: 'FAILED',
+      reason: 'BAD_AGENT_KEY',
+    });
   });
 
   it('timeout fault: the deposit is applied but answered too late -> UNKNOWN timeout; the status by id says SUCCESS', async () => {
@@ -135,7 +149,7 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
     expect(await pg.getBalance(username)).toBe(1_000n);
   });
 
-  it('latency beyond the per-call timeout makes a read throw ProviderError timeout; a game\'s own faults leave others alone', async () => {
+  it("latency beyond the per-call timeout makes a read throw ProviderError timeout; a game's own faults leave others alone", async () => {
     const a = await fundedPlayer(sandbox.provider('pg'), 100n);
     const b = await fundedPlayer(sandbox.provider('usun'), 100n);
     const pg = sandbox.provider('pg', { timeoutMs: 300 });

@@ -52,10 +52,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const prefix = templateName.replace('jetton_tpl_', 'jetton_t_');
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      const { rows } = await client.query<{ datname: string }>(
-        'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
-        [templateName, `${prefix}%`],
-      );
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [
+        templateName,
+        `${prefix}%`,
+      ]);
       for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await client.end();
     }

@@ -36,7 +36,13 @@ async function debitApp(t: TestApp, members: Map<string, Accounts>, handlerDelay
       if (amount === 999) throw new AppError('REQUEST_LIMIT');
       if (handlerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, handlerDelayMs));
       await withMoneyTransaction(t.database.db, (trx) =>
-        postEntry(trx, { kind: 'withdraw.hold', postings: [{ account: a.wallet, amount: -BigInt(amount) }, { account: a.payoutPending, amount: BigInt(amount) }] }),
+        postEntry(trx, {
+          kind: 'withdraw.hold',
+          postings: [
+            { account: a.wallet, amount: -BigInt(amount) },
+            { account: a.payoutPending, amount: BigInt(amount) },
+          ],
+        }),
       );
       return { left: String(await balanceOf(t.database.db, a.wallet)), at: randomUUID() };
     },
@@ -61,7 +67,13 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
 
   async function member(funds: bigint): Promise<Accounts> {
     const a = await scenarioAccounts(t.database.db);
-    await postEntry(t.database.db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -funds }, { account: a.wallet, amount: funds }] });
+    await postEntry(t.database.db, {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -funds },
+        { account: a.wallet, amount: funds },
+      ],
+    });
     members.set(a.ownerId, a);
     return a;
   }
@@ -120,7 +132,13 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
     const key = randomUUID();
     const first = await debit(a, key, 500);
     expect(first.statusCode).toBe(422);
-    await postEntry(t.database.db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -1_000n }, { account: a.wallet, amount: 1_000n }] });
+    await postEntry(t.database.db, {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -1_000n },
+        { account: a.wallet, amount: 1_000n },
+      ],
+    });
     const again = await debit(a, key, 500);
     expect(again.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
     expect(again.headers['idempotent-replayed']).toBe('true');

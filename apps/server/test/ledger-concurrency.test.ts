@@ -16,7 +16,13 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
   it('lets exactly 40 of 100 concurrent 1.00 debits through a 40.00 wallet; the rest get MONEY_NOT_ENOUGH', async () => {
     const db = t.database.db;
     const a = await scenarioAccounts(db);
-    await postEntry(db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -4_000n }, { account: a.wallet, amount: 4_000n }] });
+    await postEntry(db, {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -4_000n },
+        { account: a.wallet, amount: 4_000n },
+      ],
+    });
 
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
@@ -24,7 +30,10 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
           postEntry(trx, {
             kind: 'withdraw.hold',
             reference: `race-${a.ownerId}-${i}`,
-            postings: [{ account: a.wallet, amount: -100n }, { account: a.payoutPending, amount: 100n }],
+            postings: [
+              { account: a.wallet, amount: -100n },
+              { account: a.payoutPending, amount: 100n },
+            ],
           }),
         ),
       ),
@@ -43,8 +52,20 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
   it('moves money both ways between the same accounts at once without a deadlock reaching the caller', async () => {
     const db = t.database.db;
     const a = await scenarioAccounts(db);
-    await postEntry(db, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -10_000n }, { account: a.wallet, amount: 10_000n }] });
-    await postEntry(db, { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -5_000n }, { account: a.game, amount: 5_000n }] });
+    await postEntry(db, {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -10_000n },
+        { account: a.wallet, amount: 10_000n },
+      ],
+    });
+    await postEntry(db, {
+      kind: 'transfer.test',
+      postings: [
+        { account: a.wallet, amount: -5_000n },
+        { account: a.game, amount: 5_000n },
+      ],
+    });
     // Three accounts, listed in opposite orders: sorted row locks keep them from deadlocking.
     const results = await Promise.allSettled(
       Array.from({ length: 60 }, (_, i) =>
@@ -53,8 +74,16 @@ describe.each(testEngines())('wallet debits racing on the %s database', (engine)
             kind: 'transfer.test',
             postings:
               i % 2 === 0
-                ? [{ account: a.wallet, amount: -10n }, { account: a.provider, amount: 1n }, { account: a.game, amount: 9n }]
-                : [{ account: a.game, amount: -10n }, { account: a.provider, amount: 1n }, { account: a.wallet, amount: 9n }],
+                ? [
+                    { account: a.wallet, amount: -10n },
+                    { account: a.provider, amount: 1n },
+                    { account: a.game, amount: 9n },
+                  ]
+                : [
+                    { account: a.game, amount: -10n },
+                    { account: a.provider, amount: 1n },
+                    { account: a.wallet, amount: 9n },
+                  ],
           }),
         ),
       ),

@@ -14,9 +14,17 @@ type Accounts = Awaited<ReturnType<typeof scenarioAccounts>>;
 type Open = { entryId: bigint; amount: bigint; direction: 'toGame' | 'fromGame' };
 
 /** Applies one operation to the real ledger and to the model; a refusal must leave both unchanged. */
-async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { transfers: Open[]; withdrawals: Open[]; lastDeposit?: string }, o: Op) {
+async function apply(
+  db: Kysely<DB>,
+  a: Accounts,
+  m: LedgerModel,
+  state: { transfers: Open[]; withdrawals: Open[]; lastDeposit?: string },
+  o: Op,
+) {
   const post = (kind: string, postings: [bigint, bigint][], reference?: string) =>
-    withMoneyTransaction(db, (trx) => postEntry(trx, { kind, reference, postings: postings.map(([account, amount]) => ({ account, amount })) }));
+    withMoneyTransaction(db, (trx) =>
+      postEntry(trx, { kind, reference, postings: postings.map(([account, amount]) => ({ account, amount })) }),
+    );
   const refusedForMoney = (error: unknown) => {
     if (error instanceof InsufficientFunds) return undefined;
     throw error;
@@ -24,7 +32,14 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
   switch (o.op) {
     case 'deposit': {
       const reference = `dep-${a.ownerId}-${m.bank}`;
-      await post('deposit.test', [[a.bank, -o.amount], [a.wallet, o.amount]], reference);
+      await post(
+        'deposit.test',
+        [
+          [a.bank, -o.amount],
+          [a.wallet, o.amount],
+        ],
+        reference,
+      );
       state.lastDeposit = reference;
       m.bank -= o.amount;
       m.wallet += o.amount;
@@ -33,12 +48,22 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
     case 'replayDeposit': {
       if (!state.lastDeposit) return;
       // Same reference, any amount: nothing moves a second time.
-      const again = await post('deposit.test', [[a.bank, -1n], [a.wallet, 1n]], state.lastDeposit);
+      const again = await post(
+        'deposit.test',
+        [
+          [a.bank, -1n],
+          [a.wallet, 1n],
+        ],
+        state.lastDeposit,
+      );
       expect(again.created).toBe(false);
       return;
     }
     case 'toGame': {
-      const entry = await post('transfer.to-game', [[a.wallet, -o.amount], [a.provider, o.amount]]).catch(refusedForMoney);
+      const entry = await post('transfer.to-game', [
+        [a.wallet, -o.amount],
+        [a.provider, o.amount],
+      ]).catch(refusedForMoney);
       if (entry) {
         state.transfers.push({ entryId: entry.id, amount: o.amount, direction: 'toGame' });
         m.wallet -= o.amount;
@@ -50,7 +75,10 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
       // The provider confirmed the game balance; only withdraw what the member has there.
       if (m.game === 0n) return;
       const amount = ((o.amount - 1n) % m.game) + 1n;
-      const entry = await post('transfer.from-game', [[a.game, -amount], [a.provider, amount]]);
+      const entry = await post('transfer.from-game', [
+        [a.game, -amount],
+        [a.provider, amount],
+      ]);
       state.transfers.push({ entryId: entry.id, amount, direction: 'fromGame' });
       m.game -= amount;
       m.provider += amount;
@@ -61,7 +89,10 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
       if (!open) return;
       const target = open.direction === 'toGame' ? a.game : a.wallet;
       if (o.success) {
-        await post(`transfer.${open.direction}.done`, [[a.provider, -open.amount], [target, open.amount]]);
+        await post(`transfer.${open.direction}.done`, [
+          [a.provider, -open.amount],
+          [target, open.amount],
+        ]);
         m.provider -= open.amount;
         if (open.direction === 'toGame') m.game += open.amount;
         else m.wallet += open.amount;
@@ -74,7 +105,10 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
       return;
     }
     case 'withdraw': {
-      const entry = await post('withdraw.hold', [[a.wallet, -o.amount], [a.payoutPending, o.amount]]).catch(refusedForMoney);
+      const entry = await post('withdraw.hold', [
+        [a.wallet, -o.amount],
+        [a.payoutPending, o.amount],
+      ]).catch(refusedForMoney);
       if (entry) {
         state.withdrawals.push({ entryId: entry.id, amount: o.amount, direction: 'toGame' });
         m.wallet -= o.amount;
@@ -86,7 +120,10 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
       const open = state.withdrawals.splice(o.pick % Math.max(1, state.withdrawals.length), 1)[0];
       if (!open) return;
       if (o.paid) {
-        await post('withdraw.paid', [[a.payoutPending, -open.amount], [a.payout, open.amount]]);
+        await post('withdraw.paid', [
+          [a.payoutPending, -open.amount],
+          [a.payout, open.amount],
+        ]);
         m.payout += open.amount;
       } else {
         await withMoneyTransaction(db, (trx) => reverseEntry(trx, open.entryId, { kind: 'withdraw.rejected' }));
@@ -100,7 +137,10 @@ async function apply(db: Kysely<DB>, a: Accounts, m: LedgerModel, state: { trans
       const amount = o.win ? o.amount : m.game === 0n ? 0n : ((o.amount - 1n) % m.game) + 1n;
       if (amount === 0n) return;
       const signed = o.win ? amount : -amount;
-      await post('game.pnl', [[a.game, signed], [a.pnl, -signed]]);
+      await post('game.pnl', [
+        [a.game, signed],
+        [a.pnl, -signed],
+      ]);
       m.game += signed;
       m.pnl -= signed;
       return;

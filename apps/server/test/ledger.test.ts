@@ -23,7 +23,14 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
   it('posts a balanced entry and moves both cached balances in the same transaction', async () => {
     const a = await scenarioAccounts(db());
     const entry = await withMoneyTransaction(db(), (trx) =>
-      postEntry(trx, { kind: 'deposit.test', memo: 'deposit', postings: [{ account: a.bank, amount: -10_000n }, { account: a.wallet, amount: 10_000n }] }),
+      postEntry(trx, {
+        kind: 'deposit.test',
+        memo: 'deposit',
+        postings: [
+          { account: a.bank, amount: -10_000n },
+          { account: a.wallet, amount: 10_000n },
+        ],
+      }),
     );
     expect(entry.created).toBe(true);
     expect(await balanceOf(db(), a.wallet)).toBe(10_000n);
@@ -32,7 +39,15 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
   it('refuses postings that do not sum to zero, and writes nothing', async () => {
     const a = await scenarioAccounts(db());
     await expect(
-      withMoneyTransaction(db(), (trx) => postEntry(trx, { kind: 'bad', postings: [{ account: a.bank, amount: -1n }, { account: a.wallet, amount: 2n }] })),
+      withMoneyTransaction(db(), (trx) =>
+        postEntry(trx, {
+          kind: 'bad',
+          postings: [
+            { account: a.bank, amount: -1n },
+            { account: a.wallet, amount: 2n },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerError);
     expect(await balanceOf(db(), a.wallet)).toBe(0n);
   });
@@ -41,9 +56,18 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
     const a = await scenarioAccounts(db());
     const attempts = [
       [{ account: a.wallet, amount: 0n }],
-      [{ account: a.wallet, amount: 0n }, { account: a.bank, amount: 0n }],
-      [{ account: a.wallet, amount: 5n }, { account: a.wallet, amount: -5n }],
-      [{ account: a.wallet, amount: 5 as unknown as bigint }, { account: a.bank, amount: -5n }],
+      [
+        { account: a.wallet, amount: 0n },
+        { account: a.bank, amount: 0n },
+      ],
+      [
+        { account: a.wallet, amount: 5n },
+        { account: a.wallet, amount: -5n },
+      ],
+      [
+        { account: a.wallet, amount: 5 as unknown as bigint },
+        { account: a.bank, amount: -5n },
+      ],
     ];
     for (const postings of attempts) {
       await expect(withMoneyTransaction(db(), (trx) => postEntry(trx, { kind: 'bad', postings }))).rejects.toBeInstanceOf(LedgerError);
@@ -54,19 +78,43 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
     const a = await scenarioAccounts(db());
     const lak = await ensureAccount(db(), systemAccount('bank:lak-1', 'LAK'));
     await expect(
-      withMoneyTransaction(db(), (trx) => postEntry(trx, { kind: 'bad', postings: [{ account: lak, amount: -5n }, { account: a.wallet, amount: 5n }] })),
+      withMoneyTransaction(db(), (trx) =>
+        postEntry(trx, {
+          kind: 'bad',
+          postings: [
+            { account: lak, amount: -5n },
+            { account: a.wallet, amount: 5n },
+          ],
+        }),
+      ),
     ).rejects.toThrow(/currencies/);
   });
 
   it('never lets a member wallet go below zero: MONEY_NOT_ENOUGH, and the caller can still commit other work', async () => {
     const a = await scenarioAccounts(db());
-    await postEntry(db(), { kind: 'deposit.test', postings: [{ account: a.bank, amount: -500n }, { account: a.wallet, amount: 500n }] });
+    await postEntry(db(), {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -500n },
+        { account: a.wallet, amount: 500n },
+      ],
+    });
     const outcome = await withMoneyTransaction(db(), async (trx) => {
-      const refused = await postEntry(trx, { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -501n }, { account: a.provider, amount: 501n }] }).catch(
-        (error: unknown) => error,
-      );
+      const refused = await postEntry(trx, {
+        kind: 'transfer.test',
+        postings: [
+          { account: a.wallet, amount: -501n },
+          { account: a.provider, amount: 501n },
+        ],
+      }).catch((error: unknown) => error);
       // The same transaction goes on and commits a smaller movement.
-      await postEntry(trx, { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -500n }, { account: a.provider, amount: 500n }] });
+      await postEntry(trx, {
+        kind: 'transfer.test',
+        postings: [
+          { account: a.wallet, amount: -500n },
+          { account: a.provider, amount: 500n },
+        ],
+      });
       return refused;
     });
     expect(outcome).toBeInstanceOf(InsufficientFunds);
@@ -75,13 +123,26 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
 
   it('lets system accounts go negative (they are the counterparties of money that came in)', async () => {
     const a = await scenarioAccounts(db());
-    await postEntry(db(), { kind: 'deposit.test', postings: [{ account: a.bank, amount: -700n }, { account: a.wallet, amount: 700n }] });
+    await postEntry(db(), {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -700n },
+        { account: a.wallet, amount: 700n },
+      ],
+    });
     expect(await balanceOf(db(), a.bank)).toBeLessThan(0n);
   });
 
   it('posts a kind + reference once: a repeated callback answers the first entry and moves nothing', async () => {
     const a = await scenarioAccounts(db());
-    const input = { kind: 'deposit.qr', reference: `qr-${a.ownerId}`, postings: [{ account: a.bank, amount: -300n }, { account: a.wallet, amount: 300n }] };
+    const input = {
+      kind: 'deposit.qr',
+      reference: `qr-${a.ownerId}`,
+      postings: [
+        { account: a.bank, amount: -300n },
+        { account: a.wallet, amount: 300n },
+      ],
+    };
     const first = await postEntry(db(), input);
     const again = await postEntry(db(), input);
     expect(again).toEqual({ id: first.id, created: false });
@@ -90,8 +151,20 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
 
   it('reverses an entry exactly once with the opposite postings', async () => {
     const a = await scenarioAccounts(db());
-    await postEntry(db(), { kind: 'deposit.test', postings: [{ account: a.bank, amount: -1_000n }, { account: a.wallet, amount: 1_000n }] });
-    const out = await postEntry(db(), { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -400n }, { account: a.provider, amount: 400n }] });
+    await postEntry(db(), {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -1_000n },
+        { account: a.wallet, amount: 1_000n },
+      ],
+    });
+    const out = await postEntry(db(), {
+      kind: 'transfer.test',
+      postings: [
+        { account: a.wallet, amount: -400n },
+        { account: a.provider, amount: 400n },
+      ],
+    });
     const first = await reverseEntry(db(), out.id, { kind: 'transfer.failed' });
     const second = await reverseEntry(db(), out.id, { kind: 'transfer.failed' });
     expect(first.created).toBe(true);
@@ -102,8 +175,20 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
 
   it('refuses a reversal that would take back money the member already spent', async () => {
     const a = await scenarioAccounts(db());
-    const deposit = await postEntry(db(), { kind: 'deposit.test', postings: [{ account: a.bank, amount: -1_000n }, { account: a.wallet, amount: 1_000n }] });
-    await postEntry(db(), { kind: 'transfer.test', postings: [{ account: a.wallet, amount: -600n }, { account: a.provider, amount: 600n }] });
+    const deposit = await postEntry(db(), {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -1_000n },
+        { account: a.wallet, amount: 1_000n },
+      ],
+    });
+    await postEntry(db(), {
+      kind: 'transfer.test',
+      postings: [
+        { account: a.wallet, amount: -600n },
+        { account: a.provider, amount: 600n },
+      ],
+    });
     await expect(reverseEntry(db(), deposit.id, { kind: 'deposit.reversed' })).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await balanceOf(db(), a.wallet)).toBe(400n);
   });
@@ -119,7 +204,13 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
     let runs = 0;
     await withMoneyTransaction(db(), async (trx) => {
       runs++;
-      await postEntry(trx, { kind: 'deposit.test', postings: [{ account: a.bank, amount: -100n }, { account: a.wallet, amount: 100n }] });
+      await postEntry(trx, {
+        kind: 'deposit.test',
+        postings: [
+          { account: a.bank, amount: -100n },
+          { account: a.wallet, amount: 100n },
+        ],
+      });
       if (runs < 3) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
     });
     expect(runs).toBe(3);
@@ -137,7 +228,13 @@ describe.each(testEngines())('ledger on the %s database', (engine) => {
 
   it('reports each broken invariant when the database is tampered with', async () => {
     const a = await scenarioAccounts(db());
-    await postEntry(db(), { kind: 'deposit.test', postings: [{ account: a.bank, amount: -100n }, { account: a.wallet, amount: 100n }] });
+    await postEntry(db(), {
+      kind: 'deposit.test',
+      postings: [
+        { account: a.bank, amount: -100n },
+        { account: a.wallet, amount: 100n },
+      ],
+    });
     let rules = new Set<string>();
     const undo = new Error('roll the tampering back');
     const outcome = await db()

@@ -55,7 +55,9 @@ describe.each(testEngines())('lookups on the %s database', (engine) => {
 
   it('fills the names an older database lacks, keeping the ones an operator wrote (migration 0022)', async () => {
     const settings = createSettingsRepository(t.database.db);
-    const [banks, deposit, sources]: unknown[] = await Promise.all(['lookup.banks', 'lookup.deposit', 'lookup.sources'].map((key) => settings.get(key)));
+    const [banks, deposit, sources]: unknown[] = await Promise.all(
+      ['lookup.banks', 'lookup.deposit', 'lookup.sources'].map((key) => settings.get(key)),
+    );
     try {
       await settings.set('lookup.banks', [
         { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
@@ -63,11 +65,24 @@ describe.each(testEngines())('lookups on the %s database', (engine) => {
         { code: 'NEWBANK', nameTH: 'ธนาคารใหม่', nameEN: 'New Bank' },
       ]);
       await settings.set('lookup.deposit', {
-        banks: [{ bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }, bankCode: 'KBANK', bankType: 'DEPOSIT', bankAccountName: 'X', bankAccountNo: '1', currency: 'THB', mode: 'AUTO' }],
+        banks: [
+          {
+            bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+            bankCode: 'KBANK',
+            bankType: 'DEPOSIT',
+            bankAccountName: 'X',
+            bankAccountNo: '1',
+            currency: 'THB',
+            mode: 'AUTO',
+          },
+        ],
         wallets: [],
         isManual: false,
       });
-      await settings.set('lookup.sources', [{ code: 'FRIEND', description: 'Friend / เพื่อนแนะนำ' }, { code: 'RADIO', description: 'Radio' }]);
+      await settings.set('lookup.sources', [
+        { code: 'FRIEND', description: 'Friend / เพื่อนแนะนำ' },
+        { code: 'RADIO', description: 'Radio' },
+      ]);
       await m0022.up(t.database.db as unknown as Kysely<unknown>);
       t.clock.advance(10_000);
 
@@ -77,7 +92,9 @@ describe.each(testEngines())('lookups on the %s database', (engine) => {
         { code: 'NEWBANK', nameTH: 'ธนาคารใหม่', nameLA: 'New Bank', nameEN: 'New Bank' },
       ]);
       expect(ZDepositLookup.parse((await t.app.inject({ url: ROUTES.lookup.deposit })).json()).banks[0]?.bank).toEqual({
-        nameTH: 'ธนาคารกสิกรไทย', nameLA: 'ທະນາຄານກະສິກອນໄທ', nameEN: 'Kasikornbank',
+        nameTH: 'ธนาคารกสิกรไทย',
+        nameLA: 'ທະນາຄານກະສິກອນໄທ',
+        nameEN: 'Kasikornbank',
       });
       expect(ZSourcesResponse.parse((await t.app.inject({ url: ROUTES.lookup.sources })).json())).toEqual([
         { code: 'FRIEND', description: 'Friend / เพื่อนแนะนำ', nameTH: 'เพื่อนแนะนำ', nameLA: 'ໝູ່ແນະນຳ', nameEN: 'A friend told me' },

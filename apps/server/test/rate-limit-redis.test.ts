@@ -57,7 +57,14 @@ describe.skipIf(!redisUrl)(`per-IP limits with the counters in Redis${redisUrl ?
       a = await startTestApp(engine, { redisUrl });
       await createSettingsRepository(a.database.db).set(ACCOUNT_RULES_KEY, { ipLimits: { login: LOGIN, otpVerify: VERIFY } });
       // A second node: the same database and Redis, its own process memory.
-      const app = await buildApp({ config: testConfig({ redisUrl }), db: a.database.db, engine: a.database.engine, clock: a.clock, logger: false, startJobs: false });
+      const app = await buildApp({
+        config: testConfig({ redisUrl }),
+        db: a.database.db,
+        engine: a.database.engine,
+        clock: a.clock,
+        logger: false,
+        startJobs: false,
+      });
       await app.ready();
       b = { ...a, app, close: () => app.close() };
     });
@@ -66,8 +73,10 @@ describe.skipIf(!redisUrl)(`per-IP limits with the counters in Redis${redisUrl ?
       await a.close();
     });
 
-    const login = (node: TestApp, ip: string) => call(node, 'POST', ROUTES.account.login, { username: '0899999997', password: 'not-it' }, { ip });
-    const verify = (node: TestApp, ip: string) => call(node, 'POST', ROUTES.account.otpVerify, { otpToken: 'not-a-token', otpCode: '123456' }, { ip });
+    const login = (node: TestApp, ip: string) =>
+      call(node, 'POST', ROUTES.account.login, { username: '0899999997', password: 'not-it' }, { ip });
+    const verify = (node: TestApp, ip: string) =>
+      call(node, 'POST', ROUTES.account.otpVerify, { otpToken: 'not-a-token', otpCode: '123456' }, { ip });
 
     it('trips the login limit at max + 1 with 429 REQUEST_LIMIT, and the counter is in Redis', async () => {
       const ip = runIp();
@@ -95,7 +104,14 @@ describe.skipIf(!redisUrl)(`per-IP limits with the counters in Redis${redisUrl ?
 
     it('counts from the first call a node answers after it starts', async () => {
       const ip = runIp();
-      const app = await buildApp({ config: testConfig({ redisUrl }), db: a.database.db, engine: a.database.engine, clock: a.clock, logger: false, startJobs: false });
+      const app = await buildApp({
+        config: testConfig({ redisUrl }),
+        db: a.database.db,
+        engine: a.database.engine,
+        clock: a.clock,
+        logger: false,
+        startJobs: false,
+      });
       const fresh: TestApp = { ...a, app, close: () => app.close() };
       try {
         for (let i = 0; i < LOGIN.max; i++) expectError(await login(fresh, ip), 404, 'NO_USER');
@@ -134,7 +150,8 @@ describe('per-IP limits with REDIS_URL set but Redis unreachable', () => {
   it('counts in the node instead (never a 5xx): the login limit still trips at max + 1, and the app still closes', async () => {
     const ip = nextIp();
     // The default login limit is 30 a minute per client.
-    for (let i = 0; i < 30; i++) expectError(await call(t, 'POST', ROUTES.account.login, { username: '0899999997', password: 'x' }, { ip }), 404, 'NO_USER');
+    for (let i = 0; i < 30; i++)
+      expectError(await call(t, 'POST', ROUTES.account.login, { username: '0899999997', password: 'x' }, { ip }), 404, 'NO_USER');
     expectError(await call(t, 'POST', ROUTES.account.login, { username: '0899999997', password: 'x' }, { ip }), 429, 'REQUEST_LIMIT');
   });
 });

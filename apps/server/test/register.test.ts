@@ -76,7 +76,13 @@ describe.each(testEngines())('registration on the %s database', (engine) => {
       expect(profile).toMatchObject({ name: 'MALEE SRISUK', username: body.username, coin: 0, _id: res.json<{ _id: string }>()._id });
       expect(profile.inviteCode).toBe(`PR${profile.memberNo}`);
       const row = await createMemberRepository(t.database.db).findByPhone(body.username as string);
-      expect(row).toMatchObject({ currency: 'THB', source_code: 'FACEBOOK', bank_account_name: 'มาลี ศรีสุข', invited_by: null, status: 'active' });
+      expect(row).toMatchObject({
+        currency: 'THB',
+        source_code: 'FACEBOOK',
+        bank_account_name: 'มาลี ศรีสุข',
+        invited_by: null,
+        status: 'active',
+      });
       expect(row?.password_hash).toMatch(/^scrypt\$N=131072,r=8,p=1\$/);
     });
 
@@ -120,7 +126,12 @@ describe.each(testEngines())('registration on the %s database', (engine) => {
       await setLookup(t, 'registerOTP', { enabled: false });
       try {
         const demo = await createMemberRepository(t.database.db).findByPhone(DEMO_MEMBER.username);
-        const invited = payload({ inviteCode: `pr${demo?.member_no}`, bankAccountName: 'Somsri Dee', bankCode: 'KTB', sourceCode: 'UNKNOWN' });
+        const invited = payload({
+          inviteCode: `pr${demo?.member_no}`,
+          bankAccountName: 'Somsri Dee',
+          bankCode: 'KTB',
+          sourceCode: 'UNKNOWN',
+        });
         expect((await register(invited)).statusCode).toBe(201);
         const row = await createMemberRepository(t.database.db).findByPhone(invited.username as string);
         expect(row).toMatchObject({ invited_by: demo?.id, bank_account_name: 'SOMSRI DEE', source_code: null });
@@ -155,7 +166,12 @@ describe.each(testEngines())('registration on the Lao configuration, %s database
     expect((await register(short)).statusCode).toBe(201);
     expect(await currencyOf('02055567')).toBe('THB');
 
-    const validate = await call(t, 'POST', ROUTES.account.validate, { name: 'A', username: '020555', password: 'secret-99', currency: 'LAK' });
+    const validate = await call(t, 'POST', ROUTES.account.validate, {
+      name: 'A',
+      username: '020555',
+      password: 'secret-99',
+      currency: 'LAK',
+    });
     expect(validate.statusCode).toBe(200);
     expectError(await call(t, 'POST', ROUTES.account.otpSend, { phoneNumber: '020 555' }), 400, 'KEY_INVALID');
     expectError(await register(payload({ currency: 'USD' })), 400, 'KEY_INVALID');

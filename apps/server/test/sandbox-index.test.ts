@@ -35,7 +35,15 @@ describe.each(testEngines())('the sandbox a person reaches (%s database)', (engi
     expect(index.headers['content-type']).toMatch(/^text\/html/);
     const pages = linksOf(index.body).filter((href) => href.startsWith('/sandbox/'));
     expect(pages).toEqual(
-      expect.arrayContaining(['/sandbox/ops', '/sandbox/sms', '/sandbox/games', '/sandbox/bank', '/sandbox/bank/payouts', '/sandbox/pay', '/sandbox/voucher']),
+      expect.arrayContaining([
+        '/sandbox/ops',
+        '/sandbox/sms',
+        '/sandbox/games',
+        '/sandbox/bank',
+        '/sandbox/bank/payouts',
+        '/sandbox/pay',
+        '/sandbox/voucher',
+      ]),
     );
     for (const url of pages) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -56,7 +64,11 @@ describe.each(testEngines())('the sandbox a person reaches (%s database)', (engi
   });
 
   it('escapes what people typed on every page that shows it', async () => {
-    const sent = await t.app.inject({ method: 'POST', url: '/sandbox/sms/messages', payload: { to: '0899999999', text: '<img src=x onerror=alert(1)>' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/sms/messages',
+      payload: { to: '0899999999', text: '<img src=x onerror=alert(1)>' },
+    });
     expect(sent.statusCode).toBe(202);
     const outbox = await t.app.inject({ method: 'GET', url: '/sandbox/sms?phone=0899999999' });
     expect(outbox.body).toContain('&lt;img src=x onerror=alert(1)&gt;');

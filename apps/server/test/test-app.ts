@@ -80,7 +80,9 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs'> & { prepare?: (app: FastifyInstance) => Promise<void> } = {},
+  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs'> & {
+    prepare?: (app: FastifyInstance) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(engine);
   const clock = new TestClock();

@@ -6,7 +6,17 @@ import { call, createMember, expectError } from './accounts-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
-import { activate, activated, atProvider, expectHealthy, fund, gameBalance, setWalletRules, transfer, walletMember } from './wallet-support.ts';
+import {
+  activate,
+  activated,
+  atProvider,
+  expectHealthy,
+  fund,
+  gameBalance,
+  setWalletRules,
+  transfer,
+  walletMember,
+} from './wallet-support.ts';
 
 describe.each(testEngines())('wallet summary and game accounts on the %s database', (engine) => {
   let t: TestApp;
@@ -42,7 +52,11 @@ describe.each(testEngines())('wallet summary and game accounts on the %s databas
       expect(slot.username).toBeUndefined();
       expect(slot.password).toBeUndefined();
     }
-    expect(body.slots.find((s) => s.code === 'joker2')).toMatchObject({ ftWalletSlot: 10, category: 'slot', logo: '/assets/games/joker2-logo.svg' });
+    expect(body.slots.find((s) => s.code === 'joker2')).toMatchObject({
+      ftWalletSlot: 10,
+      category: 'slot',
+      logo: '/assets/games/joker2-logo.svg',
+    });
   });
 
   it('counts invitees who deposited (success) and who did not (fail)', async () => {
@@ -138,7 +152,9 @@ describe.each(testEngines())('wallet summary and game accounts on the %s databas
     // A win at pg (credited by the provider itself), a loss at usun.
     const provider = sandbox.provider('pg');
     expect((await provider.deposit({ transferId: `win-${m.id}`, username: pg.username ?? '', amount: 2_550n })).status).toBe('SUCCESS');
-    expect((await sandbox.provider('usun').withdraw({ transferId: `loss-${m.id}`, username: usun.username ?? '', amount: 1_000n })).status).toBe('SUCCESS');
+    expect(
+      (await sandbox.provider('usun').withdraw({ transferId: `loss-${m.id}`, username: usun.username ?? '', amount: 1_000n })).status,
+    ).toBe('SUCCESS');
 
     const res = await get(ROUTES.wallet.refreshSlot, m.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -157,9 +173,15 @@ describe.each(testEngines())('wallet summary and game accounts on the %s databas
     expect(slow.slots.find((s) => s.code === 'pg')?.amount).toBe(126);
     // Nothing changed at the provider: a second refresh books nothing.
     await sandbox.resetFaults();
-    const entries = await t.database.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const entries = await t.database.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     await get(ROUTES.wallet.refreshSlot, m.token);
-    const again = await t.database.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const again = await t.database.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(again.n).toBe(entries.n);
   });
 

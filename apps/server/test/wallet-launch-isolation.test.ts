@@ -23,7 +23,10 @@ describe.each(testEngines())('game launch and member isolation on the %s databas
 
   const get = (url: string, token: string) => call(t, 'GET', url, undefined, { token });
   const autoLogin = (token: string, game: string, username: string, password?: string, platform?: string) =>
-    get(`${apiPath(ROUTES.autoLogin, { game, username, ...(password ? { password } : {}) })}${platform ? `?platform=${platform}` : ''}`, token);
+    get(
+      `${apiPath(ROUTES.autoLogin, { game, username, ...(password ? { password } : {}) })}${platform ? `?platform=${platform}` : ''}`,
+      token,
+    );
   const browse = (path: string, init: RequestInit = {}) => fetch(`${sandbox.base()}${path}`, { redirect: 'manual', ...init });
 
   it('a link launcher answers the provider link with a one-time launch token, never the password', async () => {
@@ -79,7 +82,7 @@ describe.each(testEngines())('game launch and member isolation on the %s databas
     expect((await browse(late.link)).status).toBe(404);
   });
 
-  it('launches only the member\'s own account: SLOT_NO_ACCOUNT for another username, NO_GAME for an unknown game', async () => {
+  it("launches only the member's own account: SLOT_NO_ACCOUNT for another username, NO_GAME for an unknown game", async () => {
     const a = await walletMember(t);
     const b = await walletMember(t);
     await activated(t, a, 'pg');
@@ -98,7 +101,7 @@ describe.each(testEngines())('game launch and member isolation on the %s databas
     expectError(await autoLogin(m.token, 'pg', slot.username ?? ''), 502, 'GAME_ACTIVATION_FAIL');
   });
 
-  it('member A can never see or move member B\'s game accounts, money or statement', async () => {
+  it("member A can never see or move member B's game accounts, money or statement", async () => {
     const a = await walletMember(t, 5_000n);
     const b = await walletMember(t, 5_000n);
     const aSlot = await activated(t, a, 'pg');
@@ -123,7 +126,9 @@ describe.each(testEngines())('game launch and member isolation on the %s databas
     expect(await atProvider(t, 'pg', bSlot.username ?? '')).toBe(2_000n);
     expect(await walletBalance(t, a.id)).toBe(5_000n);
     // A's statement holds A's lines only.
-    const statement = ZStatementResponse.parse((await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token: a.token })).json());
+    const statement = ZStatementResponse.parse(
+      (await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token: a.token })).json(),
+    );
     expect(statement.statements.every((s) => s.statementType !== 'transfer' || s.status === 'FAILED')).toBe(true);
     expect(statement.statements.filter((s) => s.statementType === 'deposit')).toHaveLength(1);
   });

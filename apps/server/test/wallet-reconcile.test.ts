@@ -151,8 +151,20 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
     const repo = createTransferRepository(t.database.db);
     for (const id of ids) {
       await repo.insert({
-        id, group_id: id, member_id: m.id, game_code: 'pg', direction: 'from_game', amount: 100n, currency: 'THB', status: 'PENDING',
-        provider_transfer_id: id, entry_id: null, reason: null, next_check_at: now, created_at: now, updated_at: now,
+        id,
+        group_id: id,
+        member_id: m.id,
+        game_code: 'pg',
+        direction: 'from_game',
+        amount: 100n,
+        currency: 'THB',
+        status: 'PENDING',
+        provider_transfer_id: id,
+        entry_id: null,
+        reason: null,
+        next_check_at: now,
+        created_at: now,
+        updated_at: now,
       });
     }
     const lease = new Date(now.getTime() + 60_000);

@@ -65,7 +65,9 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
     ]);
 
     // Pages of 2: the same lines, in the same order, with the same total.
-    const pages = await Promise.all([1, 2, 3].map(async (page) => ZStatementResponse.parse((await statement(m.token, { page, limit: 2 })).json())));
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => ZStatementResponse.parse((await statement(m.token, { page, limit: 2 })).json())),
+    );
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5]);
     expect(pages.flatMap((p) => p.statements)).toEqual(body.statements);
     expect(ZStatementResponse.parse((await statement(m.token, { page: 4, limit: 2 })).json())).toEqual({ total: 5, statements: [] });
@@ -101,7 +103,13 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
     // A TrueMoney gift link.
     const voucher = (await (await post('/sandbox/voucher/vouchers', { amount: 50 })).json()) as { link: string; hash: string };
     const envelope = await encryptTruelink(await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret), voucher.link, '0891234567');
-    const gift = await call(t, 'POST', ROUTES.wallet.truelink, { link: envelope }, { token: m.token, headers: { 'idempotency-key': randomUUID() } });
+    const gift = await call(
+      t,
+      'POST',
+      ROUTES.wallet.truelink,
+      { link: envelope },
+      { token: m.token, headers: { 'idempotency-key': randomUUID() } },
+    );
     expect(gift.statusCode, gift.body).toBe(200);
 
     // A transfer the member reported and the staff confirmed.
@@ -117,13 +125,25 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
     const res = await statement(m.token, { page: 1, limit: 10 });
     expect(res.statusCode, res.body).toBe(200);
     const lines = ZStatementResponse.parse(res.json()).statements;
-    const line = (kind: string) => lines.filter((s) => s.channel?.kind === kind).map(({ statementType, amount, channel, description }) => ({ statementType, amount, channel, description }));
-    expect(line('slip')).toEqual([{ statementType: 'deposit', amount: 250.5, channel: { kind: 'slip', reference: transRef }, description: null }]);
-    expect(line('qr')).toEqual([{ statementType: 'deposit', amount: 100, channel: { kind: 'qr', provider: 'PAYTIMZ', reference: ref1 }, description: null }]);
+    const line = (kind: string) =>
+      lines
+        .filter((s) => s.channel?.kind === kind)
+        .map(({ statementType, amount, channel, description }) => ({ statementType, amount, channel, description }));
+    expect(line('slip')).toEqual([
+      { statementType: 'deposit', amount: 250.5, channel: { kind: 'slip', reference: transRef }, description: null },
+    ]);
+    expect(line('qr')).toEqual([
+      { statementType: 'deposit', amount: 100, channel: { kind: 'qr', provider: 'PAYTIMZ', reference: ref1 }, description: null },
+    ]);
     expect(line('giftlink')).toEqual([{ statementType: 'deposit', amount: 50, channel: { kind: 'giftlink' }, description: null }]);
     expect(line('manual')).toEqual([{ statementType: 'deposit', amount: 20, channel: { kind: 'manual' }, description: null }]);
     expect(line('payout')).toEqual([
-      { statementType: 'withdraw', amount: -100, channel: { kind: 'payout', bankCode: 'SCB', accountEnd: m.bankAccountNo.slice(-4) }, description: null },
+      {
+        statementType: 'withdraw',
+        amount: -100,
+        channel: { kind: 'payout', bankCode: 'SCB', accountEnd: m.bankAccountNo.slice(-4) },
+        description: null,
+      },
     ]);
     expect(lines).toHaveLength(5);
     // Ledger ids and memos stay on the server: no slip id, QR id, voucher hash or notice id reaches the member.

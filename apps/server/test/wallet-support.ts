@@ -29,7 +29,13 @@ export async function fund(t: TestApp, memberId: string, minor: bigint): Promise
   const db = t.database.db;
   const bank = await ensureAccount(db, systemAccount(ACCOUNT_CODES.bank('test'), 'THB'));
   const wallet = await ensureAccount(db, memberWallet(memberId, 'THB'));
-  await postEntry(db, { kind: 'deposit.test', postings: [{ account: bank, amount: -minor }, { account: wallet, amount: minor }] });
+  await postEntry(db, {
+    kind: 'deposit.test',
+    postings: [
+      { account: bank, amount: -minor },
+      { account: wallet, amount: minor },
+    ],
+  });
 }
 
 export async function walletBalance(t: TestApp, memberId: string): Promise<bigint> {

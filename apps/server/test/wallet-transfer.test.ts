@@ -50,7 +50,14 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(2_550n);
     expect(await providerHolding(t, 'pg')).toBe(0n);
     expect(await transfersOf(m.id)).toMatchObject([
-      { id: body.transferId, provider_transfer_id: body.transferId, direction: 'to_game', amount: 2_550n, status: 'SUCCESS', game_code: 'pg' },
+      {
+        id: body.transferId,
+        provider_transfer_id: body.transferId,
+        direction: 'to_game',
+        amount: 2_550n,
+        status: 'SUCCESS',
+        game_code: 'pg',
+      },
     ]);
   });
 
@@ -166,7 +173,9 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     await refuse({ from: 'pg', to: 'WALLET', amount: 1 }, 422, 'MONEY_NOT_ENOUGH');
     expect(await walletBalance(t, m.id)).toBe(1_000n);
     // Only the provider's refusal left a row (FAILED); the wallet-side refusals never started one.
-    expect((await transfersOf(m.id)).map((r) => [r.direction, r.status, r.reason])).toEqual([['from_game', 'FAILED', 'INSUFFICIENT_BALANCE']]);
+    expect((await transfersOf(m.id)).map((r) => [r.direction, r.status, r.reason])).toEqual([
+      ['from_game', 'FAILED', 'INSUFFICIENT_BALANCE'],
+    ]);
   });
 
   it('provider refuses a deposit: the debit is reversed, 502 TRANSFER_FAIL, the funds are back in the wallet', async () => {
@@ -202,7 +211,9 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     const m = await walletMember(t, 10_000n);
     const pg = await activated(t, m, 'pg');
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 12 }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 12 }, key)),
+    );
     expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
     expect(answers[0]?.statusCode).toBe(200);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(49);

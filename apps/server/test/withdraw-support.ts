@@ -10,7 +10,12 @@ import type { TestApp } from './test-app.ts';
 
 /** Helpers for the withdrawal tests: the member routes, the sandbox operator and the sandbox payout API. */
 
-export function withdraw(t: TestApp, token: string, body: unknown, options: { key?: string | null; all?: boolean } = {}): Promise<LightMyRequestResponse> {
+export function withdraw(
+  t: TestApp,
+  token: string,
+  body: unknown,
+  options: { key?: string | null; all?: boolean } = {},
+): Promise<LightMyRequestResponse> {
   const key = options.key === undefined ? randomUUID() : options.key;
   const path = options.all ? ROUTES.wallet.withdrawAll : ROUTES.wallet.withdraw;
   return call(t, 'POST', path, body, { token, headers: key === null ? {} : { 'idempotency-key': key } });
@@ -21,7 +26,11 @@ export function decide(t: TestApp, id: string, decision: 'approve' | 'reject'): 
 }
 
 export async function payoutFaults(t: TestApp, mode: 'none' | 'fail' | 'timeout' | 'unavailable', holdMs?: number): Promise<void> {
-  await t.app.inject({ method: 'POST', url: `${PAYOUT_SANDBOX_PATH}/faults`, payload: { mode, ...(holdMs === undefined ? {} : { holdMs }) } });
+  await t.app.inject({
+    method: 'POST',
+    url: `${PAYOUT_SANDBOX_PATH}/faults`,
+    payload: { mode, ...(holdMs === undefined ? {} : { holdMs }) },
+  });
 }
 
 export type PayoutLogRow = { payoutId: string; status: string; amount: string; bank: string; calls: number };
@@ -35,7 +44,10 @@ export async function payoutsOf(t: TestApp, withdrawalId: string): Promise<Payou
 /** The member's withdraw lines, newest first, as the statement shows them. */
 export async function withdrawLines(t: TestApp, token: string) {
   const res = await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token });
-  return res.json<TStatementResponse>().statements.filter((s) => s.statementType === 'withdraw').map((s) => ({ status: s.status, amount: s.amount }));
+  return res
+    .json<TStatementResponse>()
+    .statements.filter((s) => s.statementType === 'withdraw')
+    .map((s) => ({ status: s.status, amount: s.amount }));
 }
 
 /** Operator settings; the rules are cached 5 s of the app's clock, so the clock moves past that. */

@@ -41,7 +41,11 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     expectError(await withdraw(t, m.token, { amount: 100.001 }), 400, 'KEY_INVALID');
     expectError(await withdraw(t, m.token, {}), 400, 'KEY_MISSING');
     expectError(await withdraw(t, m.token, { amount: 100 }, { key: null }), 400, 'KEY_MISSING');
-    expectError(await call(t, 'POST', ROUTES.wallet.withdraw, { amount: 100 }, { headers: { 'idempotency-key': randomUUID() } }), 401, 'invalid-token');
+    expectError(
+      await call(t, 'POST', ROUTES.wallet.withdraw, { amount: 100 }, { headers: { 'idempotency-key': randomUUID() } }),
+      401,
+      'invalid-token',
+    );
     expect(await walletBalance(t, m.id)).toBe(100_000n);
     expect(await withdrawLines(t, m.token)).toEqual([]);
   });
@@ -55,7 +59,9 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
 
     expect((await t.app.payoutJob.runOnce()).paid).toBeGreaterThanOrEqual(1);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'SUCCESS', amount: -300 }]);
-    expect(await payoutsOf(t, w.withdrawalId)).toEqual([expect.objectContaining({ status: 'SUCCESS', amount: '30000', bank: m.bankCode, calls: 1 })]);
+    expect(await payoutsOf(t, w.withdrawalId)).toEqual([
+      expect.objectContaining({ status: 'SUCCESS', amount: '30000', bank: m.bankCode, calls: 1 }),
+    ]);
     await settleLater();
     expect((await payoutsOf(t, w.withdrawalId))[0]?.calls).toBe(1);
     expect(await walletBalance(t, m.id)).toBe(70_000n);
@@ -88,7 +94,9 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     const w = ok(await withdraw(t, m.token, { amount: 6_000 }));
     await t.app.payoutJob.runOnce();
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([]);
-    const queue = (await t.app.inject({ method: 'GET', url: '/sandbox/ops/withdrawals' })).json<{ withdrawals: { withdrawalId: string }[] }>();
+    const queue = (await t.app.inject({ method: 'GET', url: '/sandbox/ops/withdrawals' })).json<{
+      withdrawals: { withdrawalId: string }[];
+    }>();
     expect(queue.withdrawals.map((q) => q.withdrawalId)).toContain(w.withdrawalId);
 
     const decisions = await Promise.all([decide(t, w.withdrawalId, 'approve'), decide(t, w.withdrawalId, 'approve')]);

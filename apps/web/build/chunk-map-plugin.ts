@@ -63,7 +63,13 @@ export function chunkMap(defaultLocaleModule: string): Plugin {
             ]
           : [],
       );
-      const shell = new Set(chunksOf(chunks, [], chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file)).map((chunk) => chunk.file));
+      const shell = new Set(
+        chunksOf(
+          chunks,
+          [],
+          chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file),
+        ).map((chunk) => chunk.file),
+      );
       const preloads: RoutePreloads = {};
       for (const { route, modules } of ROUTE_BUDGETS) {
         const own = chunksOf(chunks, [defaultLocaleModule, ...modules]).filter((chunk) => !shell.has(chunk.file));

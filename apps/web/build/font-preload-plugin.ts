@@ -14,9 +14,13 @@ export function preloadFirstFont(fontFilePrefix: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((file) => file.startsWith(`assets/${fontFilePrefix}`) && file.endsWith('.woff2'));
+        const font = Object.keys(context.bundle ?? {}).find(
+          (file) => file.startsWith(`assets/${fontFilePrefix}`) && file.endsWith('.woff2'),
+        );
         if (!font) throw new Error(`no built font named ${fontFilePrefix}*.woff2 to preload`);
-        return [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' }];
+        return [
+          { tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' },
+        ];
       },
     },
   };

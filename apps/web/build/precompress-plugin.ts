@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** Text formats worth compressing; fonts (woff2), images and media are compressed already. */
-const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/
+const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -51,19 +51,57 @@ const SCREENS: Screen[] = [
   { name: 'terminated', path: '/terminated' },
   { name: 'member-home', path: '/user/home', member: true, full: true },
   { name: 'home-agreement', path: '/user/home', member: true, agreement: true, act: (page) => page.locator('dialog[open]').waitFor() },
-  { name: 'home-game', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Gold' }).getByRole('button')) },
-  { name: 'home-game-open', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Spin' }).getByRole('button')) },
-  { name: 'home-transfer', path: '/user/home', member: true, act: (page) => openSheet(page.locator('main section button[aria-haspopup=dialog]').first()) },
+  {
+    name: 'home-game',
+    path: '/user/home',
+    member: true,
+    act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Gold' }).getByRole('button')),
+  },
+  {
+    name: 'home-game-open',
+    path: '/user/home',
+    member: true,
+    act: (page) => openSheet(page.locator('main li').filter({ hasText: 'Pagoda Spin' }).getByRole('button')),
+  },
+  {
+    name: 'home-transfer',
+    path: '/user/home',
+    member: true,
+    act: (page) => openSheet(page.locator('main section button[aria-haspopup=dialog]').first()),
+  },
   { name: 'home-transfer-error', path: '/user/home', member: true, act: transferErrors },
   { name: 'home-deposit', path: '/user/home', member: true, act: (page) => openDeposit(page) },
   { name: 'home-deposit-qr', path: '/user/home', member: true, act: (page) => openDeposit(page, 1) },
-  { name: 'home-deposit-qr-open', path: '/user/home', member: true, mocks: DEPOSIT_STATES.qrOpen, act: (page) => openDeposit(page, 1, 'dialog[open] img') },
-  { name: 'home-deposit-arrived', path: '/user/home', member: true, mocks: DEPOSIT_STATES.qrPaid, act: (page) => openDeposit(page, 1, 'dialog[open] [role=status] svg') },
+  {
+    name: 'home-deposit-qr-open',
+    path: '/user/home',
+    member: true,
+    mocks: DEPOSIT_STATES.qrOpen,
+    act: (page) => openDeposit(page, 1, 'dialog[open] img'),
+  },
+  {
+    name: 'home-deposit-arrived',
+    path: '/user/home',
+    member: true,
+    mocks: DEPOSIT_STATES.qrPaid,
+    act: (page) => openDeposit(page, 1, 'dialog[open] [role=status] svg'),
+  },
   { name: 'home-deposit-gift', path: '/user/home', member: true, act: (page) => openDeposit(page, 2) },
   { name: 'home-deposit-slip-checking', path: '/user/home', member: true, act: (page) => sendSlip(page) },
-  { name: 'home-deposit-slip-refused', path: '/user/home', member: true, mocks: DEPOSIT_STATES.slipRefused, act: (page) => sendSlip(page, '[role=alert]') },
+  {
+    name: 'home-deposit-slip-refused',
+    path: '/user/home',
+    member: true,
+    mocks: DEPOSIT_STATES.slipRefused,
+    act: (page) => sendSlip(page, '[role=alert]'),
+  },
   { name: 'statement', path: '/user/statement', member: true, full: true },
-  { name: 'statement-slips', path: '/user/statement', member: true, act: (page) => openSheet(page.locator('main button[aria-haspopup=dialog]').first()) },
+  {
+    name: 'statement-slips',
+    path: '/user/statement',
+    member: true,
+    act: (page) => openSheet(page.locator('main button[aria-haspopup=dialog]').first()),
+  },
   { name: 'member-conditions', path: '/user/home', member: true, act: (page) => page.getByRole('navigation').getByRole('button').click() },
   { name: 'member-contact', path: '/user/contact', member: true },
 ];
@@ -143,7 +181,12 @@ const MOCKS: Record<string, unknown> = {
     { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameLA: 'ທະນາຄານກະສິກອນໄທ', nameEN: 'Kasikornbank' },
     { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' },
     { code: 'BAAC', nameTH: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameLA: 'ທະນາຄານເພື່ອການກະສິກຳ ແລະ ສະຫະກອນກະສິກຳ', nameEN: 'BAAC' },
-    { code: 'BCEL', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL (Banque pour le Commerce Exterieur Lao)' },
+    {
+      code: 'BCEL',
+      nameTH: 'ธนาคารการค้าต่างประเทศลาว',
+      nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+      nameEN: 'BCEL (Banque pour le Commerce Exterieur Lao)',
+    },
   ],
   '/api/lookup/sources': [
     { code: 'FACEBOOK', description: 'Facebook', nameTH: 'Facebook', nameLA: 'Facebook', nameEN: 'Facebook' },
@@ -181,7 +224,11 @@ const MOCKS: Record<string, unknown> = {
     { key: 'cancelBonus', url: null },
   ],
   '/api/lookup/conditions': [
-    { th: 'ต้องทำยอดเทิร์นโอเวอร์ตามเงื่อนไขก่อนถอนเงิน', la: 'ຕ້ອງເຮັດຍອດເທີນໂອເວີຕາມເງື່ອນໄຂກ່ອນຖອນເງິນ', en: 'Meet the turnover condition before you withdraw.' },
+    {
+      th: 'ต้องทำยอดเทิร์นโอเวอร์ตามเงื่อนไขก่อนถอนเงิน',
+      la: 'ຕ້ອງເຮັດຍອດເທີນໂອເວີຕາມເງື່ອນໄຂກ່ອນຖອນເງິນ',
+      en: 'Meet the turnover condition before you withdraw.',
+    },
     { th: 'รับโบนัสได้ครั้งละหนึ่งโบนัสเท่านั้น', la: 'ຮັບໂບນັດໄດ້ເທື່ອລະໜຶ່ງໂບນັດເທົ່ານັ້ນ', en: 'Only one bonus can be active at a time.' },
   ],
 };
@@ -234,7 +281,14 @@ async function shoot(browser: Browser, screen: Screen, locale: string): Promise<
 const only = args.only?.split(',');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   await mkdir(args.out, { recursive: true });

@@ -100,7 +100,17 @@ export const FORMATS = {
 export const LATIN_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 
 export const GAME_CODES = [
-  'pg', 'betflix', 'askmebet', 'imi', 'usun', 'areaslot', 'circus', 'slotracha', 'pgslot', 'joker2', 'huayhd',
+  'pg',
+  'betflix',
+  'askmebet',
+  'imi',
+  'usun',
+  'areaslot',
+  'circus',
+  'slotracha',
+  'pgslot',
+  'joker2',
+  'huayhd',
 ] as const;
 export type GameCode = (typeof GAME_CODES)[number];
 

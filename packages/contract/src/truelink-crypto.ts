@@ -23,7 +23,13 @@ type Runtime = {
   crypto: {
     subtle: {
       digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
-      importKey(format: 'raw', key: Uint8Array<ArrayBuffer>, algorithm: { name: 'AES-GCM' }, extractable: false, usages: ('encrypt' | 'decrypt')[]): Promise<AesKey>;
+      importKey(
+        format: 'raw',
+        key: Uint8Array<ArrayBuffer>,
+        algorithm: { name: 'AES-GCM' },
+        extractable: false,
+        usages: ('encrypt' | 'decrypt')[],
+      ): Promise<AesKey>;
       encrypt(params: AesParams, key: AesKey, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
       decrypt(params: AesParams, key: AesKey, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
     };
@@ -67,7 +73,11 @@ export async function decryptTruelink(keyB64: string, token: string): Promise<{ 
   if (!bytes || bytes.length < IV_BYTES + TAG_BYTES + 1) return undefined;
   let plain: string;
   try {
-    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, IV_BYTES) }, await importKey(keyB64, 'decrypt'), bytes.slice(IV_BYTES));
+    const opened = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: bytes.slice(0, IV_BYTES) },
+      await importKey(keyB64, 'decrypt'),
+      bytes.slice(IV_BYTES),
+    );
     plain = new TextDecoder('utf-8', { fatal: true }).decode(opened);
   } catch {
     return undefined;
@@ -85,7 +95,10 @@ function toBase64Url(bytes: Uint8Array): string {
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const padded = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   try {
     return Uint8Array.from(runtime.atob(padded), (c) => c.charCodeAt(0));
   } catch {

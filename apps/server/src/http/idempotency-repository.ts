@@ -53,7 +53,15 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     ): Promise<boolean> {
       const result = await db
         .updateTable('idempotency_keys')
-        .set({ request_hash: requestHash, state: 'processing', response_status: null, response_type: null, response_body: null, created_at: now, lease_until: leaseUntil })
+        .set({
+          request_hash: requestHash,
+          state: 'processing',
+          response_status: null,
+          response_type: null,
+          response_body: null,
+          created_at: now,
+          lease_until: leaseUntil,
+        })
         .where('scope', '=', scope)
         .where('key', '=', key)
         .where('created_at', '=', seen.created_at)
@@ -63,7 +71,12 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     },
 
     /** Stores the answer, if this claim (its lease) still holds the key: a request that was taken over writes nothing. */
-    async complete(scope: string, key: string, leaseUntil: Date, response: { status: number; type: string | null; body: string }): Promise<void> {
+    async complete(
+      scope: string,
+      key: string,
+      leaseUntil: Date,
+      response: { status: number; type: string | null; body: string },
+    ): Promise<void> {
       await db
         .updateTable('idempotency_keys')
         .set({ state: 'done', response_status: response.status, response_type: response.type, response_body: response.body })
@@ -74,7 +87,12 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     },
 
     async release(scope: string, key: string, leaseUntil: Date): Promise<void> {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('lease_until', '=', leaseUntil).execute();
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('lease_until', '=', leaseUntil)
+        .execute();
     },
 
     /** The request ends without a known outcome: its lease ends now, so a re-send is resolved at once. */

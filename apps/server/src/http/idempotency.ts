@@ -105,7 +105,12 @@ export function createIdempotency(deps: {
   type Outcome = { claimed: Date } | { stored: StoredIdempotency } | { resolved: ResolvedAnswer };
 
   /** Claimed (this request does the work, under a lease), the first request's stored answer, or one resolved from its traces. */
-  async function claimOrWait(request: FastifyRequest, claim: Omit<Claim, 'leaseUntil'>, hash: string, resolve?: IdempotencyResolver): Promise<Outcome> {
+  async function claimOrWait(
+    request: FastifyRequest,
+    claim: Omit<Claim, 'leaseUntil'>,
+    hash: string,
+    resolve?: IdempotencyResolver,
+  ): Promise<Outcome> {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const now = deps.clock.now();
@@ -180,7 +185,11 @@ export function createIdempotency(deps: {
               await repo.release(claim.scope, claim.key, claim.leaseUntil);
             } else {
               const type = reply.getHeader('content-type');
-              await repo.complete(claim.scope, claim.key, claim.leaseUntil, { status: reply.statusCode, type: typeof type === 'string' ? type : null, body });
+              await repo.complete(claim.scope, claim.key, claim.leaseUntil, {
+                status: reply.statusCode,
+                type: typeof type === 'string' ? type : null,
+                body,
+              });
             }
           } catch (error) {
             // The answer is true and goes out; the key stays claimed until its lease ends, and a re-send is

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
  * re-serializes the same body in another key order is not refused.
  */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${canonicalJson(body)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body)}`)
+    .digest('base64url');
 }
 
 export function canonicalJson(value: unknown): string {

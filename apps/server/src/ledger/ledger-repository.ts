@@ -69,7 +69,10 @@ export function createLedgerRepository(db: Kysely<DB>) {
       postings: Posting[],
       options?: PostOptions,
     ): Promise<{ entryId: bigint | null; outcome: PostOutcome }> {
-      const { rows } = await sql<{ entry_id: bigint | null; outcome: PostOutcome }>`select * from ${ledgerPostSql(entry, postings, options)}`.execute(db);
+      const { rows } = await sql<{
+        entry_id: bigint | null;
+        outcome: PostOutcome;
+      }>`select * from ${ledgerPostSql(entry, postings, options)}`.execute(db);
       const row = rows[0];
       if (!row) throw new Error('ledger_post answered no row');
       return { entryId: row.entry_id, outcome: row.outcome };
@@ -80,12 +83,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
     },
 
     async entryPostings(entryId: bigint): Promise<Posting[]> {
-      const rows = await db
-        .selectFrom('postings')
-        .select(['account_id', 'amount'])
-        .where('entry_id', '=', entryId)
-        .orderBy('id')
-        .execute();
+      const rows = await db.selectFrom('postings').select(['account_id', 'amount']).where('entry_id', '=', entryId).orderBy('id').execute();
       return rows.map((r) => ({ account: r.account_id, amount: r.amount }));
     },
 

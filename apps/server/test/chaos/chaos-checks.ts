@@ -18,11 +18,7 @@ export function createChaosChecks(db: Kysely<DB>) {
     },
 
     async money(memberId: string): Promise<MemberMoney> {
-      const accounts = await db
-        .selectFrom('ledger_accounts')
-        .select(['code', 'balance'])
-        .where('owner_id', '=', memberId)
-        .execute();
+      const accounts = await db.selectFrom('ledger_accounts').select(['code', 'balance']).where('owner_id', '=', memberId).execute();
       const wallet = accounts.find((a) => a.code === 'wallet')?.balance ?? 0n;
       const ledgerGames = new Map(accounts.filter((a) => a.code.startsWith('game:')).map((a) => [a.code.slice(5), a.balance]));
       const { rows } = await sql<{ game_code: string; balance: bigint }>`
@@ -44,7 +40,9 @@ export function createChaosChecks(db: Kysely<DB>) {
     },
 
     async invariantViolations(): Promise<string[]> {
-      return (await checkInvariants(db)).map((v) => JSON.stringify(v, (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
+      return (await checkInvariants(db)).map((v) =>
+        JSON.stringify(v, (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      );
     },
   };
 }

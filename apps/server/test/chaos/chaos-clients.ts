@@ -16,7 +16,14 @@ const THINK_MS = 20;
 const BACKOFF_MS = 500;
 
 /** 0 stands for no answer at all: the connection dropped or the client timed out. */
-async function send(origin: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown, key?: string): Promise<{ status: number; json: unknown }> {
+async function send(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+  key?: string,
+): Promise<{ status: number; json: unknown }> {
   try {
     const res = await fetch(`${origin}${path}`, {
       method,
@@ -52,7 +59,13 @@ const pick = <T>(items: T[]): T => items[randomInt(items.length)] as T;
  * balance observation), until told to stop. Every money-moving request carries
  * a fresh Idempotency-Key and is kept for the re-send check.
  */
-export function createChaosClients(options: { origin: string; members: ChaosMember[]; clients: number; hotClients: number; phase: () => string }) {
+export function createChaosClients(options: {
+  origin: string;
+  members: ChaosMember[];
+  clients: number;
+  hotClients: number;
+  phase: () => string;
+}) {
   const sent: Sent[] = [];
   const outcomes = new Map<string, number>();
   const negativeReads: string[] = [];
@@ -112,7 +125,9 @@ export function createChaosClients(options: { origin: string; members: ChaosMemb
     start(): void {
       const { members, clients, hotClients } = options;
       running = Promise.all(
-        Array.from({ length: clients }, (_, i) => loop(i < hotClients ? (members[0] as ChaosMember) : (members[1 + ((i - hotClients) % (members.length - 1))] as ChaosMember))),
+        Array.from({ length: clients }, (_, i) =>
+          loop(i < hotClients ? (members[0] as ChaosMember) : (members[1 + ((i - hotClients) % (members.length - 1))] as ChaosMember)),
+        ),
       );
     },
     async stop(): Promise<void> {

@@ -57,7 +57,12 @@ async function post(url: string, body: unknown): Promise<void> {
   // The server may be restarting or its database briefly gone: a few tries.
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(3_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(3_000),
+      });
       if (res.ok) return;
       if (attempt >= 5) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     } catch (error) {

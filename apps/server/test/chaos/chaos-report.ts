@@ -60,8 +60,10 @@ export function formatChaosReport(figures: ChaosFigures, failures: string[]): st
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(width[i] ?? 0)).join(' | ')} |`;
   const resent = figures.resent;
   const answers = resent ? [...resent.answered].map(([status, n]) => `${status} x${n}`).join(', ') : '';
-  const outcomes = [...figures.clients.outcomes]
-    .reduce((all, [key, n]) => all.set(key.split('|')[1] ?? '', (all.get(key.split('|')[1] ?? '') ?? 0) + n), new Map<string, number>());
+  const outcomes = [...figures.clients.outcomes].reduce(
+    (all, [key, n]) => all.set(key.split('|')[1] ?? '', (all.get(key.split('|')[1] ?? '') ?? 0) + n),
+    new Map<string, number>(),
+  );
   return [
     '',
     `Fault run: ${options.faultSeconds} s of faults, ${options.clients} clients (${options.hotClients} on one member), PostgreSQL`,
@@ -69,7 +71,10 @@ export function formatChaosReport(figures: ChaosFigures, failures: string[]): st
     line(width.map((w) => '-'.repeat(w))),
     ...rows.map(line),
     '',
-    `requests: ${transfers} transfers, ${reads} reads; answers: ${[...outcomes].sort().map(([w, n]) => `${w} x${n}`).join(', ')}`,
+    `requests: ${transfers} transfers, ${reads} reads; answers: ${[...outcomes]
+      .sort()
+      .map(([w, n]) => `${w} x${n}`)
+      .join(', ')}`,
     `re-sent with their keys: ${resent?.failed ?? 0} requests without a definite answer -> ${answers || 'none needed'}; still without: ${resent?.unanswered.length ?? 0}`,
     `settled again after the re-sends in ${seconds(figures.settleAfterResendMs)}`,
     '',

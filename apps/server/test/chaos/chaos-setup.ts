@@ -62,7 +62,12 @@ export async function createChaosDatabase(adminUrl: string): Promise<{ name: str
 }
 
 /** Members funded in the ledger, each with a session token (inserted directly: scrypt per member would take a while). */
-export async function createChaosMembers(db: Kysely<DB>, tokenSecret: string, count: number, fundsMinor: bigint): Promise<{ id: string; token: string }[]> {
+export async function createChaosMembers(
+  db: Kysely<DB>,
+  tokenSecret: string,
+  count: number,
+  fundsMinor: bigint,
+): Promise<{ id: string; token: string }[]> {
   await createSettingsRepository(db).set(WALLET_RULES_KEY, CHAOS_WALLET_RULES);
   const members = createMemberRepository(db);
   const auth = createAuthService({
@@ -94,14 +99,26 @@ export async function createChaosMembers(db: Kysely<DB>, tokenSecret: string, co
       updated_at: now,
     });
     const wallet = await ensureAccount(db, memberWallet(id, 'THB'));
-    await postEntry(db, { kind: 'deposit.chaos', reference: randomUUID(), postings: [{ account: bank, amount: -fundsMinor }, { account: wallet, amount: fundsMinor }] });
+    await postEntry(db, {
+      kind: 'deposit.chaos',
+      reference: randomUUID(),
+      postings: [
+        { account: bank, amount: -fundsMinor },
+        { account: wallet, amount: fundsMinor },
+      ],
+    });
     created.push({ id, token: await auth.issueToken(id) });
   }
   return created;
 }
 
 /** Activates each game for each member and moves `perGame` (major units) to it, before any fault. */
-export async function openGameAccounts(origin: string, members: { id: string; token: string }[], games: string[], perGame: number): Promise<ChaosMember[]> {
+export async function openGameAccounts(
+  origin: string,
+  members: { id: string; token: string }[],
+  games: string[],
+  perGame: number,
+): Promise<ChaosMember[]> {
   for (const member of members) {
     const headers = { authorization: `Bearer ${member.token}` };
     for (const game of games) {

@@ -47,7 +47,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'jetton-chaos-'));
   const { db } = await openDatabase({ kind: 'postgres', url: withApplicationName(database.url), poolSize: 4 });
   const tokenSecret = randomBytes(32).toString('base64url');
-  const server = createServerProcess({ port: options.port, databaseUrl: database.url, dataDir, tokenSecret, logFile: path.join(dataDir, 'server.log') });
+  const server = createServerProcess({
+    port: options.port,
+    databaseUrl: database.url,
+    dataDir,
+    tokenSecret,
+    logFile: path.join(dataDir, 'server.log'),
+  });
   try {
     await migrateToLatest(db);
     await seedDatabase(db, { demoMember: false });
@@ -76,10 +82,21 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   }
 }
 
-async function faultWindow(options: ChaosOptions, server: ServerProcess, members: ChaosMember[], databaseName: string): Promise<ChaosFigures> {
+async function faultWindow(
+  options: ChaosOptions,
+  server: ServerProcess,
+  members: ChaosMember[],
+  databaseName: string,
+): Promise<ChaosFigures> {
   const phases = chaosPhases(GAMES);
   let current: ChaosPhase = phases[0] as ChaosPhase;
-  const clients = createChaosClients({ origin: server.origin, members, clients: options.clients, hotClients: options.hotClients, phase: () => current.name });
+  const clients = createChaosClients({
+    origin: server.origin,
+    members,
+    clients: options.clients,
+    hotClients: options.hotClients,
+    phase: () => current.name,
+  });
   const figures: ChaosFigures = {
     options,
     clients,
@@ -141,9 +158,16 @@ async function settle(checks: ChaosChecks, limitMs: number): Promise<number> {
   return Date.now() - began;
 }
 
-async function finalChecks(checks: ChaosChecks, members: ChaosMember[], start: Map<string, bigint>, figures: ChaosFigures, server: ServerProcess): Promise<string[]> {
+async function finalChecks(
+  checks: ChaosChecks,
+  members: ChaosMember[],
+  start: Map<string, bigint>,
+  figures: ChaosFigures,
+  server: ServerProcess,
+): Promise<string[]> {
   const failures: string[] = [];
-  if (!Number.isFinite(figures.settleMs) || !Number.isFinite(figures.settleAfterResendMs)) failures.push('transfers still PENDING after reconciliation had time');
+  if (!Number.isFinite(figures.settleMs) || !Number.isFinite(figures.settleAfterResendMs))
+    failures.push('transfers still PENDING after reconciliation had time');
   for (const m of members) {
     const money = await checks.money(m.id);
     const total = totalOf(money);
@@ -156,9 +180,13 @@ async function finalChecks(checks: ChaosChecks, members: ChaosMember[], start: M
   }
   const pnl = await checks.pnlEntries(members.map((m) => m.id));
   if (pnl > 0) failures.push(`${pnl} game.pnl entries although no round was played`);
-  if (figures.clients.negativeReads.length > 0) failures.push(`negative balances read: ${figures.clients.negativeReads.slice(0, 3).join('; ')}`);
+  if (figures.clients.negativeReads.length > 0)
+    failures.push(`negative balances read: ${figures.clients.negativeReads.slice(0, 3).join('; ')}`);
   const unanswered = figures.resent?.unanswered ?? [];
-  if (unanswered.length > 0) failures.push(`${unanswered.length} re-sent requests got no definite answer (last statuses ${unanswered.map((u) => u.status).join(', ')})`);
+  if (unanswered.length > 0)
+    failures.push(
+      `${unanswered.length} re-sent requests got no definite answer (last statuses ${unanswered.map((u) => u.status).join(', ')})`,
+    );
   const slow = figures.healthAfterFaultMs.filter((ms) => ms > HEALTH_LIMIT_MS);
   if (slow.length > 0) failures.push(`health answered 200 more than ${HEALTH_LIMIT_MS} ms after a fault ended: ${slow.join(', ')} ms`);
   const errors = [...figures.clients.outcomes].filter(([what]) => / 500\b/.test(what));

@@ -22,10 +22,7 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(messages[locale])])) as Record<
-  Locale,
-  Map<string, unknown>
->;
+const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(messages[locale])])) as Record<Locale, Map<string, unknown>>;
 const allKeys = [...new Set(LOCALES.flatMap((locale) => [...flat[locale].keys()]))].sort();
 
 describe.each(LOCALES)('%s messages', (locale) => {
@@ -50,13 +47,15 @@ describe.each(LOCALES)('%s messages', (locale) => {
   });
 
   it('word every statement type and channel of the contract', () => {
-    const keys = [...STATEMENT_TYPES.map((type) => `statement.types.${type}`), ...STATEMENT_CHANNELS.map((kind) => `statement.channel.${kind}`)];
+    const keys = [
+      ...STATEMENT_TYPES.map((type) => `statement.types.${type}`),
+      ...STATEMENT_CHANNELS.map((kind) => `statement.channel.${kind}`),
+    ];
     expect(keys.filter((key) => !flat[locale].has(key))).toEqual([]);
   });
 
   it('keep the same {{placeholders}} as English', () => {
-    const placeholders = (text: unknown): string[] =>
-      [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+    const placeholders = (text: unknown): string[] => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
     const mismatched = allKeys.filter(
       (key) => JSON.stringify(placeholders(flat[locale].get(key))) !== JSON.stringify(placeholders(flat.en.get(key))),
     );

@@ -6,11 +6,7 @@ import { translateError, type Translate } from './translate-error';
  * message key for the codes it words itself, per field, and every other code
  * goes through the shared `errors.<CODE>` table.
  */
-export function formErrorText(
-  t: Translate,
-  code: string | undefined,
-  keys: Partial<Record<string, string>> = {},
-): string | undefined {
+export function formErrorText(t: Translate, code: string | undefined, keys: Partial<Record<string, string>> = {}): string | undefined {
   if (code === undefined || code === '') return undefined;
   const key = keys[code];
   return key ? t(key, { defaultValue: key }) : translateError(t, code);

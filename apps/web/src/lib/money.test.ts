@@ -38,7 +38,23 @@ describe('parseAmountInput', () => {
   });
 
   it('refuses empty text, signs, letters, a third decimal and broken groups', () => {
-    const bad = ['', '-5', 'abc', '1.234', '1e3', '.5', '1.2.3', ',5', '1,00,0', '1,0000', '12,345,67', '1,000,0', '1.000,50', '1,000.505', '99999999999999'];
+    const bad = [
+      '',
+      '-5',
+      'abc',
+      '1.234',
+      '1e3',
+      '.5',
+      '1.2.3',
+      ',5',
+      '1,00,0',
+      '1,0000',
+      '12,345,67',
+      '1,000,0',
+      '1.000,50',
+      '1,000.505',
+      '99999999999999',
+    ];
     for (const text of bad) expect(parseAmountInput(text), text).toBeUndefined();
   });
 });

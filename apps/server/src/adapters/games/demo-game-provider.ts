@@ -1,13 +1,6 @@
 import type { GameCode } from '@jetton/contract/constants';
 import type { z } from 'zod';
-import {
-  ZBalance,
-  ZLaunchToken,
-  ZProviderError,
-  ZRoundsPage,
-  ZTransferResult,
-  ZTransferStatus,
-} from './demo-provider/demo-api-schemas.ts';
+import { ZBalance, ZLaunchToken, ZProviderError, ZRoundsPage, ZTransferResult, ZTransferStatus } from './demo-provider/demo-api-schemas.ts';
 import { ProviderError, type GameProvider, type GameRound, type TransferInput, type TransferOutcome } from './game-provider.ts';
 import { providerRequest, type ProviderResponse } from './provider-http.ts';
 
@@ -113,7 +106,14 @@ export function createDemoGameProvider(options: DemoGameProviderOptions): GamePr
         const response = await call('GET', `/rounds?${query.toString()}`);
         const body = expectOk('roundHistory', response, ZRoundsPage);
         for (const r of body.rounds) {
-          rounds.push({ id: r.id, username: r.username, game: r.game, bet: BigInt(r.bet), payout: BigInt(r.payout), playedAt: new Date(r.playedAt) });
+          rounds.push({
+            id: r.id,
+            username: r.username,
+            game: r.game,
+            bet: BigInt(r.bet),
+            payout: BigInt(r.payout),
+            playedAt: new Date(r.playedAt),
+          });
         }
         after = body.next;
         if (!after) break;

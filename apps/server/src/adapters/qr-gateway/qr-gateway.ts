@@ -9,7 +9,14 @@ import type { LedgerCurrency } from '../../db/tables/ledger.ts';
  */
 export interface QrGateway {
   /** Throws QrGatewayError when the gateway gave no usable QR. */
-  create(input: { provider: QrProvider; qrcodeId: string; amount: bigint; currency: LedgerCurrency; expiresAt: Date; callbackUrl: string }): Promise<{ payload: string }>;
+  create(input: {
+    provider: QrProvider;
+    qrcodeId: string;
+    amount: bigint;
+    currency: LedgerCurrency;
+    expiresAt: Date;
+    callbackUrl: string;
+  }): Promise<{ payload: string }>;
   /** Best effort: a QR cancelled on our side is never credited, whatever the gateway says. */
   cancel(input: { provider: QrProvider; qrcodeId: string }): Promise<void>;
 }

@@ -8,7 +8,13 @@ export interface VoucherRedeemer {
   redeem(input: { hash: string; mobile: string }): Promise<VoucherAnswer>;
 }
 
-export const VOUCHER_FAILURES = ['TARGET_USER_REDEEMED', 'CANNOT_GET_OWN_VOUCHER', 'VOUCHER_EXPIRED', 'VOUCHER_OUT_OF_STOCK', 'VOUCHER_NOT_FOUND'] as const;
+export const VOUCHER_FAILURES = [
+  'TARGET_USER_REDEEMED',
+  'CANNOT_GET_OWN_VOUCHER',
+  'VOUCHER_EXPIRED',
+  'VOUCHER_OUT_OF_STOCK',
+  'VOUCHER_NOT_FOUND',
+] as const;
 export type VoucherFailure = (typeof VOUCHER_FAILURES)[number];
 
 export type VoucherAnswer =

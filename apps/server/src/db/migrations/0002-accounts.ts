@@ -21,8 +21,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bank_account_no', 'text', (c) => c.notNull())
     .addColumn('source_code', 'text')
     .addColumn('invited_by', 'uuid', (c) => c.references('members.id'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'inactive')`))
-    .addColumn('coin', 'integer', (c) => c.notNull().defaultTo(0).check(sql`coin >= 0`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'inactive')`),
+    )
+    .addColumn('coin', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`coin >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     // Login and registration read by phone; the invite code reads by member_no.

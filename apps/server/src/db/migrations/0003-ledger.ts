@@ -72,7 +72,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('logo', 'text', (c) => c.notNull())
     .addColumn('background', 'text', (c) => c.notNull())
-    .addColumn('ft_wallet_slot', 'integer', (c) => c.notNull().defaultTo(1).check(sql`ft_wallet_slot > 0`))
+    .addColumn('ft_wallet_slot', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`ft_wallet_slot > 0`),
+    )
     .addColumn('web_url', 'text')
     .addColumn('android_url', 'text')
     .addColumn('ios_url', 'text')

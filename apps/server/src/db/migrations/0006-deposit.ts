@@ -13,7 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Server-generated storage key and the type sniffed from the bytes (never the client's).
     .addColumn('storage_key', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('processing').check(sql`status in ('processing', 'success', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('processing')
+        .check(sql`status in ('processing', 'success', 'failed')`),
+    )
     .addColumn('note', 'text')
     .addColumn('amount', 'bigint')
     // From the slip's QR: the bank's transaction reference and the sending bank.
@@ -28,7 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The member's slip history, newest first, and the "processing" count at upload.
   await db.schema.createIndex('slips_member_created_idx').on('slips').columns(['member_id', 'created_at desc', 'id desc']).execute();
   // The verifier's queue.
-  await db.schema.createIndex('slips_processing_idx').on('slips').column('created_at').where(sql.ref('status'), '=', 'processing').execute();
+  await db.schema
+    .createIndex('slips_processing_idx')
+    .on('slips')
+    .column('created_at')
+    .where(sql.ref('status'), '=', 'processing')
+    .execute();
   // "Reference seen before" (SLIP_REFNO_DUPLICATED).
   await db.schema.createIndex('slips_trans_ref_idx').on('slips').column('trans_ref').where(sql.ref('trans_ref'), 'is not', null).execute();
 

@@ -16,9 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bank_code', 'text', (c) => c.notNull())
     .addColumn('bank_account_no', 'text', (c) => c.notNull())
     .addColumn('bank_account_name', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('review', 'approved', 'paying', 'success', 'failed', 'rejected')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('review', 'approved', 'paying', 'success', 'failed', 'rejected')`))
     .addColumn('hold_entry_id', 'bigint', (c) => c.notNull().references('journal_entries.id'))
     .addColumn('note', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -28,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   // The member's statement, newest first.
-  await db.schema.createIndex('withdrawals_member_created_idx').on('withdrawals').columns(['member_id', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('withdrawals_member_created_idx')
+    .on('withdrawals')
+    .columns(['member_id', 'created_at desc', 'id desc'])
+    .execute();
   // The payout job's queue.
   await db.schema
     .createIndex('withdrawals_due_idx')
@@ -37,5 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql<boolean>`status in ('approved', 'paying')`)
     .execute();
   // The operator's review queue.
-  await db.schema.createIndex('withdrawals_review_idx').on('withdrawals').column('created_at').where(sql.ref('status'), '=', 'review').execute();
+  await db.schema
+    .createIndex('withdrawals_review_idx')
+    .on('withdrawals')
+    .column('created_at')
+    .where(sql.ref('status'), '=', 'review')
+    .execute();
 }

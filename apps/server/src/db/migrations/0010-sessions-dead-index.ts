@@ -7,7 +7,11 @@ import { sql, type Kysely } from 'kysely';
  * batch is an index range scan instead of a pass over the whole table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('sessions_dead_at_idx').on('sessions').expression(sql`least(expires_at, revoked_at)`).execute();
+  await db.schema
+    .createIndex('sessions_dead_at_idx')
+    .on('sessions')
+    .expression(sql`least(expires_at, revoked_at)`)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index chat_conversations_member_idx on chat_conversations (member_id) where member_id is not null`.execute(db);
   await sql`create unique index chat_conversations_guest_idx on chat_conversations (guest_id) where guest_id is not null`.execute(db);
   // The agents' list: longest waiting first, then the most recent.
-  await sql`create index chat_conversations_queue_idx on chat_conversations (waiting_since asc nulls last, last_message_at desc)`.execute(db);
+  await sql`create index chat_conversations_queue_idx on chat_conversations (waiting_since asc nulls last, last_message_at desc)`.execute(
+    db,
+  );
 
   await sql`
     create table chat_messages (
@@ -47,7 +49,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null,
       unique (conversation_id, seq)
     )`.execute(db);
-  await sql`create unique index chat_messages_client_idx on chat_messages (conversation_id, client_id) where client_id is not null`.execute(db);
+  await sql`create unique index chat_messages_client_idx on chat_messages (conversation_id, client_id) where client_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create table chat_media (

@@ -12,17 +12,37 @@ const ZIpLimit = z.object({ max: z.number().int().positive(), windowMs: z.number
  * code holds a limit literal.
  */
 export const ZAccountRules = z.object({
-  sessionTtlMs: z.number().int().positive().default(7 * 24 * HOUR),
+  sessionTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * HOUR),
   loginMaxFailures: z.number().int().positive().default(5),
-  loginFailureWindowMs: z.number().int().positive().default(15 * MINUTE),
-  loginLockMs: z.number().int().positive().default(15 * MINUTE),
-  otpTtlMs: z.number().int().positive().default(5 * MINUTE),
+  loginFailureWindowMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * MINUTE),
+  loginLockMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * MINUTE),
+  otpTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * MINUTE),
   otpMaxTries: z.number().int().positive().default(5),
   otpSendIntervalMs: z.number().int().positive().default(MINUTE),
   otpSendsPerWindow: z.number().int().positive().default(5),
   otpSendWindowMs: z.number().int().positive().default(HOUR),
   /** How long a verified phone may register without a new code (a number can change hands). */
-  otpVerifiedValidMs: z.number().int().positive().default(24 * HOUR),
+  otpVerifiedValidMs: z
+    .number()
+    .int()
+    .positive()
+    .default(24 * HOUR),
   /** Per client IP, on top of the per-phone limits: a bot rotating phone numbers still stops. */
   ipLimits: z
     .object({
@@ -38,7 +58,6 @@ export type AccountRules = z.infer<typeof ZAccountRules>;
 export type IpLimitName = keyof AccountRules['ipLimits'];
 
 export const ACCOUNT_RULES_KEY = 'rules.accounts';
-
 
 export type AccountRulesSource = RulesSource<AccountRules>;
 

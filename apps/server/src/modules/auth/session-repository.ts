@@ -21,7 +21,13 @@ export function createSessionRepository(db: Kysely<DB>) {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('members', 'members.id', 'sessions.member_id')
-        .select(['sessions.id as sessionId', 'members.id as memberId', 'members.member_no as memberNo', 'members.phone', 'members.currency'])
+        .select([
+          'sessions.id as sessionId',
+          'members.id as memberId',
+          'members.member_no as memberNo',
+          'members.phone',
+          'members.currency',
+        ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', now)
@@ -30,12 +36,7 @@ export function createSessionRepository(db: Kysely<DB>) {
       return row;
     },
     async revokeAll(memberId: string, now: Date): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('member_id', '=', memberId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
     },
     /** Drops a member's dead sessions at login; modules/cleanup/cleanup-job.ts takes those of members who do not come back. */
     async pruneDead(memberId: string, now: Date): Promise<void> {

@@ -1,4 +1,10 @@
-import type { TChatAgentConversationResponse, TChatAgentReply, TChatConversationSummary, TChatStatus, TCannedReplies } from '@jetton/contract/chat-agent';
+import type {
+  TChatAgentConversationResponse,
+  TChatAgentReply,
+  TChatConversationSummary,
+  TChatStatus,
+  TCannedReplies,
+} from '@jetton/contract/chat-agent';
 import type { TChatEntry, TChatUploadResponse } from '@jetton/contract/chat';
 import { fromMinor } from '@jetton/contract/money';
 import type { Clock } from '../../clock.ts';
@@ -24,7 +30,13 @@ const roomOfConversation = (c: ConversationRow): string => `${CHAT_ROOM_PREFIX}$
  * reopen, canned replies. Who the agent is comes from the AgentAuthenticator
  * the back office provides (chat-agent-auth.ts); this service trusts its caller.
  */
-export function createChatAgentService(deps: { repo: ChatRepository; media: ChatMedia; canned: CannedReplies; relay: () => ChatRelay; clock: Clock }) {
+export function createChatAgentService(deps: {
+  repo: ChatRepository;
+  media: ChatMedia;
+  canned: CannedReplies;
+  relay: () => ChatRelay;
+  clock: Clock;
+}) {
   const { repo, media, canned, clock } = deps;
 
   async function conversation(id: string): Promise<ConversationRow> {
@@ -39,7 +51,10 @@ export function createChatAgentService(deps: { repo: ChatRepository; media: Chat
     return summary;
   }
 
-  async function setFields(id: string, fields: { status?: TChatStatus; assigned_agent_id?: string | null }): Promise<TChatConversationSummary> {
+  async function setFields(
+    id: string,
+    fields: { status?: TChatStatus; assigned_agent_id?: string | null },
+  ): Promise<TChatConversationSummary> {
     const updated = await repo.update(id, fields, clock.now());
     if (!updated) throw new AppError('NO_DATA');
     return announce(updated);
@@ -69,7 +84,11 @@ export function createChatAgentService(deps: { repo: ChatRepository; media: Chat
               status: summary.member.status,
               createdAt: summary.member.created_at.toISOString(),
               balance: fromMinor(summary.balance),
-              lastDeposits: summary.deposits.map((d) => ({ kind: d.kind, amount: fromMinor(d.amount), createdAt: d.created_at.toISOString() })),
+              lastDeposits: summary.deposits.map((d) => ({
+                kind: d.kind,
+                amount: fromMinor(d.amount),
+                createdAt: d.created_at.toISOString(),
+              })),
             }
           : null,
       };
@@ -78,7 +97,11 @@ export function createChatAgentService(deps: { repo: ChatRepository; media: Chat
     async reply(agent: ChatAgent, id: string, reply: TChatAgentReply): Promise<TChatEntry> {
       const c = await conversation(id);
       await assertOwnMedia(repo, c.id, reply.message);
-      const { row, conversation: updated, duplicate } = await repo.append(
+      const {
+        row,
+        conversation: updated,
+        duplicate,
+      } = await repo.append(
         c.id,
         {
           sender: 'other',

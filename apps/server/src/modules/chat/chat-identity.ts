@@ -7,9 +7,7 @@ import type { Signer } from '../auth/signer.ts';
 /** Room names are `<PREFIX><userId|guestId>` (GET /api/chat/config hands PREFIX to the client). */
 export const CHAT_ROOM_PREFIX = 'jetton-chat-';
 
-export type ChatIdentity =
-  | { kind: 'member'; memberId: string; name: string; username: string }
-  | { kind: 'guest'; guestId: string };
+export type ChatIdentity = { kind: 'member'; memberId: string; name: string; username: string } | { kind: 'guest'; guestId: string };
 
 export type ChatCredentials = { bearer?: string | undefined; guestToken?: string | undefined };
 export type ChatClaim = { userId?: string | null | undefined; guestId?: string | null | undefined };

@@ -46,7 +46,14 @@ export function createChatMedia(deps: { repo: ChatRepository; storage: ObjectSto
   return {
     async store(conversationId: string, kind: UploadKind, upload: { bytes: Buffer; type: ChatMediaType }): Promise<TChatUploadResponse> {
       const key = await storage.put(upload.bytes);
-      await repo.addMedia({ key, conversation_id: conversationId, content_type: upload.type, file_type: kind, size: upload.bytes.length, created_at: clock.now() });
+      await repo.addMedia({
+        key,
+        conversation_id: conversationId,
+        content_type: upload.type,
+        file_type: kind,
+        size: upload.bytes.length,
+        created_at: clock.now(),
+      });
       return { path: `${CHAT_MEDIA_PATH}/${key}`, fileType: kind };
     },
 

@@ -87,20 +87,31 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     maxHttpBufferSize: 64 * 1024,
   });
-  const trust = deps.trustProxy === true ? () => true : deps.trustProxy === false ? () => false : proxyAddr.compile(deps.trustProxy.split(',').map((s) => s.trim()));
+  const trust =
+    deps.trustProxy === true
+      ? () => true
+      : deps.trustProxy === false
+        ? () => false
+        : proxyAddr.compile(deps.trustProxy.split(',').map((s) => s.trim()));
   const counters = createWindowCounter(() => Date.now());
-  const agentsNs = io.of(CHAT_AGENT_NAMESPACE) as unknown as Server<ChatAgentClientToServer, ChatAgentServerToClient, Record<string, never>, AgentData>['sockets'];
+  const agentsNs = io.of(CHAT_AGENT_NAMESPACE) as unknown as Server<
+    ChatAgentClientToServer,
+    ChatAgentServerToClient,
+    Record<string, never>,
+    AgentData
+  >['sockets'];
 
   const relay: ChatRelay = {
     toRoom: (room, event, ...args) => io.to(room).emit(event, ...args),
     toAgents: (event, ...args) => agentsNs.to(AGENTS_ROOM).emit(event, ...args),
   };
 
-  if (deps.redisUrl) attachRedis(app, io, deps.redisUrl, deps.streamName ?? 'jetton-chat', () => {
-    // The link came back: anything relayed meanwhile may be lost, so every client backfills from its last seq.
-    io.local.emit('resync');
-    agentsNs.local.emit('resync');
-  });
+  if (deps.redisUrl)
+    attachRedis(app, io, deps.redisUrl, deps.streamName ?? 'jetton-chat', () => {
+      // The link came back: anything relayed meanwhile may be lost, so every client backfills from its last seq.
+      io.local.emit('resync');
+      agentsNs.local.emit('resync');
+    });
 
   io.use((socket, next) => {
     const ip = proxyAddr(socket.request, trust);

@@ -58,7 +58,11 @@ export function createChatRepository(db: Kysely<DB>) {
         created_at: now,
         updated_at: now,
       };
-      await db.insertInto('chat_conversations').values(values).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('chat_conversations')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       const row = await this.findByOwner(owner);
       if (!row) throw new Error('chat conversation vanished after insert');
       return row;
@@ -69,7 +73,11 @@ export function createChatRepository(db: Kysely<DB>) {
      * the conversation's row lock (so seqs have no gaps and no twins). A message
      * whose client_id was already stored answers the stored one instead.
      */
-    async append(conversationId: string, message: NewMessage, now: Date): Promise<{ row: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
+    async append(
+      conversationId: string,
+      message: NewMessage,
+      now: Date,
+    ): Promise<{ row: MessageRow; conversation: ConversationRow; duplicate: boolean }> {
       return db.transaction().execute(async (tx) => {
         await tx.selectFrom('chat_conversations').select('id').where('id', '=', conversationId).forUpdate().executeTakeFirstOrThrow();
         if (message.client_id) {
@@ -78,7 +86,11 @@ export function createChatRepository(db: Kysely<DB>) {
             .where('client_id', '=', message.client_id)
             .executeTakeFirst();
           if (existing) {
-            const conversation = await tx.selectFrom('chat_conversations').selectAll().where('id', '=', conversationId).executeTakeFirstOrThrow();
+            const conversation = await tx
+              .selectFrom('chat_conversations')
+              .selectAll()
+              .where('id', '=', conversationId)
+              .executeTakeFirstOrThrow();
             return { row: existing, conversation, duplicate: true };
           }
         }
@@ -128,14 +140,21 @@ export function createChatRepository(db: Kysely<DB>) {
     },
 
     /** A page of messages, oldest first: newest `limit` before `beforeSeq` (after skipping `skip`), or those after `afterSeq`. */
-    async page(conversationId: string, page: { limit: number; skip?: number; beforeSeq?: number; afterSeq?: number }): Promise<MessageRow[]> {
+    async page(
+      conversationId: string,
+      page: { limit: number; skip?: number; beforeSeq?: number; afterSeq?: number },
+    ): Promise<MessageRow[]> {
       let q = messages(db).where('conversation_id', '=', conversationId);
       if (page.afterSeq !== undefined) {
         const rows = await q.where('seq', '>', page.afterSeq).orderBy('seq', 'asc').limit(page.limit).execute();
         return rows;
       }
       if (page.beforeSeq !== undefined) q = q.where('seq', '<', page.beforeSeq);
-      const rows = await q.orderBy('seq', 'desc').limit(page.limit).offset(page.skip ?? 0).execute();
+      const rows = await q
+        .orderBy('seq', 'desc')
+        .limit(page.limit)
+        .offset(page.skip ?? 0)
+        .execute();
       return (rows as MessageRow[]).reverse();
     },
 
@@ -158,7 +177,11 @@ export function createChatRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async update(conversationId: string, fields: { status?: ChatStatus; assigned_agent_id?: string | null }, now: Date): Promise<ConversationRow | undefined> {
+    async update(
+      conversationId: string,
+      fields: { status?: ChatStatus; assigned_agent_id?: string | null },
+      now: Date,
+    ): Promise<ConversationRow | undefined> {
       const set = { ...fields, updated_at: now, ...(fields.status === 'resolved' ? { waiting_since: null } : {}) };
       return db.updateTable('chat_conversations').set(set).where('id', '=', conversationId).returningAll().executeTakeFirst();
     },
@@ -193,7 +216,9 @@ export function createChatRepository(db: Kysely<DB>) {
 
     async lastMessages(conversationIds: string[]): Promise<MessageRow[]> {
       const rows = await messages(db)
-        .where(sql<boolean>`(conversation_id, seq) in (select id, last_seq from chat_conversations where id in (${sql.join(conversationIds)}))`)
+        .where(
+          sql<boolean>`(conversation_id, seq) in (select id, last_seq from chat_conversations where id in (${sql.join(conversationIds)}))`,
+        )
         .execute();
       return rows;
     },
@@ -226,7 +251,12 @@ export function createChatRepository(db: Kysely<DB>) {
     /** Media keys of these that belong to the conversation. */
     async mediaOf(conversationId: string, keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
-      const rows = await db.selectFrom('chat_media').select('key').where('conversation_id', '=', conversationId).where('key', 'in', keys).execute();
+      const rows = await db
+        .selectFrom('chat_media')
+        .select('key')
+        .where('conversation_id', '=', conversationId)
+        .where('key', 'in', keys)
+        .execute();
       return new Set(rows.map((r) => r.key));
     },
 

@@ -50,7 +50,11 @@ export function createChatService(deps: ChatServiceDeps) {
       const conversation = await repo.ensure(ownerOf(identity), now);
       await assertOwnMedia(repo, conversation.id, request.message);
       const member = identity.kind === 'member' ? identity : undefined;
-      const { row, conversation: updated, duplicate } = await repo.append(
+      const {
+        row,
+        conversation: updated,
+        duplicate,
+      } = await repo.append(
         conversation.id,
         {
           sender: 'customer',
@@ -77,9 +81,15 @@ export function createChatService(deps: ChatServiceDeps) {
       const conversation = await repo.findByOwner(ownerOf(identity));
       if (!conversation) return { conversations: [], total: 0, agentReadSeq: 0, hasMore: false };
       const limit = request.limit ?? 10;
-      const rows = await repo.page(conversation.id, { limit, skip: request.skip ?? 0, beforeSeq: request.beforeSeq, afterSeq: request.afterSeq });
+      const rows = await repo.page(conversation.id, {
+        limit,
+        skip: request.skip ?? 0,
+        beforeSeq: request.beforeSeq,
+        afterSeq: request.afterSeq,
+      });
       const first = rows[0]?.seq;
-      const hasMore = request.afterSeq !== undefined ? (rows.at(-1)?.seq ?? request.afterSeq) < conversation.last_seq : first !== undefined && first > 1;
+      const hasMore =
+        request.afterSeq !== undefined ? (rows.at(-1)?.seq ?? request.afterSeq) < conversation.last_seq : first !== undefined && first > 1;
       return {
         conversations: rows.map((row) => toEntry(row, conversation)),
         total: conversation.last_seq,

@@ -8,7 +8,24 @@ export const SNIFF_BYTES = 1024;
 const MARKUP = ['<html', '<script', '<!doctype', '<body', '<svg', '<iframe', '<?xml', '<head', '<meta'];
 
 /** ISO base media brands of MP4 files phones and editors write; `qt  ` is QuickTime. */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'MSNV', 'mmp4', '3gp4', '3gp5', '3gp6']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VP',
+  'dash',
+  'MSNV',
+  'mmp4',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+]);
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

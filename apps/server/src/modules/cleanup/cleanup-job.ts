@@ -60,7 +60,10 @@ declare module 'fastify' {
  * Wires the job: decorates app.cleanupJob and, with startJobs, runs it every
  * intervalMs (an operator's change needs no restart) until the app closes.
  */
-export function registerCleanupJob(app: FastifyInstance, deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; startJobs: boolean }): void {
+export function registerCleanupJob(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; startJobs: boolean },
+): void {
   const rules = createCleanupRules({
     settings: deps.settings,
     clock: deps.clock,

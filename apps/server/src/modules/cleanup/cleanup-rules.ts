@@ -15,7 +15,11 @@ export const ZCleanupRules = z.object({
   /** Rows per DELETE: a large backlog goes in many short statements, never one long lock. */
   batchSize: z.number().int().positive().max(50_000).default(5_000),
   /** A revoked or expired session is kept this long, so an operator can still see a recent logout. */
-  sessionGraceMs: z.number().int().nonnegative().default(24 * HOUR),
+  sessionGraceMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(24 * HOUR),
 });
 export type CleanupRules = z.infer<typeof ZCleanupRules>;
 

@@ -7,7 +7,11 @@ export function createDepositRepository(db: Kysely<DB>) {
     /** Spin coins earned by a deposit; `db` is the crediting transaction, so coins and money commit together. */
     async addCoins(memberId: string, coins: number): Promise<void> {
       if (coins <= 0) return;
-      await db.updateTable('members').set({ coin: sql`coin + ${coins}` }).where('id', '=', memberId).execute();
+      await db
+        .updateTable('members')
+        .set({ coin: sql`coin + ${coins}` })
+        .where('id', '=', memberId)
+        .execute();
     },
     async memberForDeposit(memberId: string) {
       return db

@@ -33,7 +33,12 @@ export function createGiftLinkRepository(db: Kysely<DB>) {
 
     /** A definite refusal: forget the claim, so sending the link again asks the voucher service again. */
     async release(hash: string, memberId: string): Promise<void> {
-      await db.deleteFrom('gift_links').where('voucher_hash', '=', hash).where('member_id', '=', memberId).where('status', '=', 'processing').execute();
+      await db
+        .deleteFrom('gift_links')
+        .where('voucher_hash', '=', hash)
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'processing')
+        .execute();
     },
 
     async markSuccess(hash: string, amount: bigint, now: Date): Promise<void> {

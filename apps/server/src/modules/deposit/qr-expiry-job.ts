@@ -22,7 +22,13 @@ const PARALLEL = 8;
  * mark is committed: a failed cancel is logged and changes nothing. An expired
  * QR is never credited (qr-service's callback takes only an open one).
  */
-export function createQrExpiryJob(deps: { db: Kysely<DB>; clock: Clock; rules: DepositRulesSource; gateway: QrGateway; log: FastifyBaseLogger }) {
+export function createQrExpiryJob(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  rules: DepositRulesSource;
+  gateway: QrGateway;
+  log: FastifyBaseLogger;
+}) {
   const qrs = createQrRepository(deps.db);
 
   async function cancelAtGateway(qr: { id: string; provider: string }): Promise<boolean> {

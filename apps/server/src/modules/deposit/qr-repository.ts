@@ -34,7 +34,10 @@ export function createQrRepository(db: Kysely<DB>) {
     /** Inserts an open QR; false when the member already has one open with this provider (concurrent create). */
     async insertOpen(qr: Omit<QrCode, 'status' | 'closed_at' | 'provider_ref'>): Promise<boolean> {
       try {
-        await db.insertInto('qr_codes').values({ ...qr, status: 'open', closed_at: null, provider_ref: null }).execute();
+        await db
+          .insertInto('qr_codes')
+          .values({ ...qr, status: 'open', closed_at: null, provider_ref: null })
+          .execute();
         return true;
       } catch (error) {
         if (uniqueViolation(error) === 'qr_codes_one_open_idx') return false;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZQrCancelResponse, ZQrCreateRequest, ZQrIdParams, ZQrProviderParams, ZQrStateResponse, ZQrStatusResponse } from '@jetton/contract/deposit';
+import {
+  ZQrCancelResponse,
+  ZQrCreateRequest,
+  ZQrIdParams,
+  ZQrProviderParams,
+  ZQrStateResponse,
+  ZQrStatusResponse,
+} from '@jetton/contract/deposit';
 import { ROUTES } from '@jetton/contract/routes';
 import { QR_SIGNATURE_HEADER } from '../../adapters/qr-gateway/callback-signature.ts';
 import { memberOf } from '../auth/member-guard.ts';
@@ -22,7 +29,10 @@ export async function registerQrRoutes(app: FastifyInstance, qr: QrService): Pro
 
   r.post(
     ROUTES.qrcode.byProvider,
-    { onRequest: app.requireMember, schema: { ...schema, params: ZQrProviderParams, body: ZQrCreateRequest, response: { 200: ZQrStateResponse } } },
+    {
+      onRequest: app.requireMember,
+      schema: { ...schema, params: ZQrProviderParams, body: ZQrCreateRequest, response: { 200: ZQrStateResponse } },
+    },
     async (request) => qr.create(memberOf(request).memberId, request.params.provider, request.body.amount),
   );
 
@@ -44,11 +54,11 @@ export async function registerQrRoutes(app: FastifyInstance, qr: QrService): Pro
   await app.register((scope, _options, done) => {
     // The signature covers the exact bytes sent: keep the raw body, parse it only after checking.
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      QR_CALLBACK_PATH,
-      { schema: { tags: ['deposit'], params: ZQrProviderParams } },
-      async (request) => qr.callback(request.params.provider, request.body as Buffer, request.headers[QR_SIGNATURE_HEADER]),
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(QR_CALLBACK_PATH, { schema: { tags: ['deposit'], params: ZQrProviderParams } }, async (request) =>
+        qr.callback(request.params.provider, request.body as Buffer, request.headers[QR_SIGNATURE_HEADER]),
+      );
     done();
   });
 }

@@ -35,7 +35,8 @@ export function createSlipService(deps: Deps) {
       const rules = await deps.rules.get();
       const image = sniffImage(bytes);
       if (!image) throw new AppError('SLIP_INVALID_FILE');
-      const oversized = image.width > rules.slipMaxSide || image.height > rules.slipMaxSide || image.width * image.height > rules.slipMaxPixels;
+      const oversized =
+        image.width > rules.slipMaxSide || image.height > rules.slipMaxSide || image.width * image.height > rules.slipMaxPixels;
       if (oversized) throw new AppError('SLIP_INVALID_FILE');
       const key = await deps.storage.put(bytes);
       try {

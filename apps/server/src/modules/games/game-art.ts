@@ -26,13 +26,18 @@ function gradient(id: string, art: Art, vertical = false): string {
 /** One motif glyph centred on (0,0), about 60 units across. */
 function motif(category: CatalogueGame['category'], art: Art, variant: number): string {
   if (category === 'sport') {
-    return `<circle r="28" fill="${art.accent}"/><path d="M0-11l10 7-4 12h-12l-4-12z" fill="${art.from}"/>` +
-      `<path d="M0-11v-17M10-4l16-6M6 8l10 14M-6 8l-10 14M-10-4l-16-6" stroke="${art.from}" stroke-width="3" fill="none"/>`;
+    return (
+      `<circle r="28" fill="${art.accent}"/><path d="M0-11l10 7-4 12h-12l-4-12z" fill="${art.from}"/>` +
+      `<path d="M0-11v-17M10-4l16-6M6 8l10 14M-6 8l-10 14M-10-4l-16-6" stroke="${art.from}" stroke-width="3" fill="none"/>`
+    );
   }
   if (category === 'lotto') {
     return [-22, 0, 22]
-      .map((x, i) => `<circle cx="${x}" cy="${i === 1 ? -6 : 6}" r="12" fill="${art.accent}" stroke="${art.from}" stroke-width="2"/>` +
-        `<text x="${x}" y="${i === 1 ? -1 : 11}" font-size="12" font-weight="700" text-anchor="middle" fill="${art.from}" font-family="sans-serif">${(variant * 7 + i * 13) % 100}</text>`)
+      .map(
+        (x, i) =>
+          `<circle cx="${x}" cy="${i === 1 ? -6 : 6}" r="12" fill="${art.accent}" stroke="${art.from}" stroke-width="2"/>` +
+          `<text x="${x}" y="${i === 1 ? -1 : 11}" font-size="12" font-weight="700" text-anchor="middle" fill="${art.from}" font-family="sans-serif">${(variant * 7 + i * 13) % 100}</text>`,
+      )
       .join('');
   }
   const symbols = [
@@ -41,21 +46,26 @@ function motif(category: CatalogueGame['category'], art: Art, variant: number): 
     `<path d="M0-14l4 9 10 1-7 7 2 10-9-5-9 5 2-10-7-7 10-1z" fill="#f59e0b"/>`,
   ];
   return [-22, 0, 22]
-    .map((x, i) => `<g transform="translate(${x} 0)"><rect x="-10" y="-20" width="20" height="40" rx="5" fill="${art.accent}"/>` +
-      `<g transform="scale(0.55)">${symbols[(variant + i) % symbols.length] ?? ''}</g></g>`)
+    .map(
+      (x, i) =>
+        `<g transform="translate(${x} 0)"><rect x="-10" y="-20" width="20" height="40" rx="5" fill="${art.accent}"/>` +
+        `<g transform="scale(0.55)">${symbols[(variant + i) % symbols.length] ?? ''}</g></g>`,
+    )
     .join('');
 }
 
 export function gameLogoSvg(game: CatalogueGame): string {
   const { art } = game;
   const variant = Math.floor(seeded(game.code)() * 3);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="${esc(game.name)}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" role="img" aria-label="${esc(game.name)}">` +
     `<defs>${gradient('g', art)}</defs>` +
     `<rect width="200" height="200" rx="40" fill="url(#g)"/>` +
     `<circle cx="100" cy="100" r="78" fill="none" stroke="${art.accent}" stroke-opacity="0.35" stroke-width="6"/>` +
     `<g transform="translate(100 74) scale(1.25)" opacity="0.95">${motif(game.category, art, variant)}</g>` +
     `<text x="100" y="158" font-size="40" font-weight="900" letter-spacing="2" text-anchor="middle" fill="${art.accent}" font-family="sans-serif">${esc(art.mark)}</text>` +
-    `</svg>`;
+    `</svg>`
+  );
 }
 
 export function gameBackgroundSvg(game: CatalogueGame): string {
@@ -71,8 +81,10 @@ export function gameBackgroundSvg(game: CatalogueGame): string {
     const s = (0.5 + random() * 0.9).toFixed(2);
     return `<g transform="translate(${x} ${y}) scale(${s}) rotate(${Math.round(random() * 40 - 20)})" opacity="0.22">${motif(game.category, art, i)}</g>`;
   }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" preserveAspectRatio="xMidYMid slice" role="img" aria-label="${esc(game.name)}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" preserveAspectRatio="xMidYMid slice" role="img" aria-label="${esc(game.name)}">` +
     `<defs>${gradient('bg', art, true)}<radialGradient id="v" cx="0.5" cy="0.35" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient></defs>` +
     `<rect width="640" height="360" fill="url(#bg)"/>${rays}${scatter}<rect width="640" height="360" fill="url(#v)"/>` +
-    `</svg>`;
+    `</svg>`
+  );
 }

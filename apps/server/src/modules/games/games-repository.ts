@@ -9,7 +9,14 @@ export function createGamesRepository(db: Kysely<DB>) {
   return {
     /** Enabled games in display order: category, then sort order. */
     listEnabled(): Promise<GameRow[]> {
-      return db.selectFrom('games').selectAll().where('is_enabled', '=', true).orderBy('category').orderBy('sort_order').orderBy('code').execute();
+      return db
+        .selectFrom('games')
+        .selectAll()
+        .where('is_enabled', '=', true)
+        .orderBy('category')
+        .orderBy('sort_order')
+        .orderBy('code')
+        .execute();
     },
     find(code: string): Promise<GameRow | undefined> {
       return db.selectFrom('games').selectAll().where('code', '=', code).executeTakeFirst();
@@ -17,7 +24,11 @@ export function createGamesRepository(db: Kysely<DB>) {
     /** Inserts games that do not exist yet; an operator's edits are never overwritten. */
     async seedMissing(rows: Insertable<GamesTable>[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.insertInto('games').values(rows).onConflict((oc) => oc.column('code').doNothing()).execute();
+      await db
+        .insertInto('games')
+        .values(rows)
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
     },
   };
 }

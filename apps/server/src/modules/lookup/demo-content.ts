@@ -20,7 +20,12 @@ const BANKS: LookupValue<'banks'> = [
   { code: 'KKP', nameTH: 'ธนาคารเกียรตินาคินภัทร', nameLA: 'ທະນາຄານກຽດນາກິນ ພັດທະຣະ', nameEN: 'Kiatnakin Phatra Bank' },
   { code: 'TISCO', nameTH: 'ธนาคารทิสโก้', nameLA: 'ທະນາຄານທິສໂກ້', nameEN: 'TISCO Bank' },
   { code: 'LH', nameTH: 'ธนาคารแลนด์ แอนด์ เฮ้าส์', nameLA: 'ທະນາຄານແລນ ແອນ ເຮົ້າສ໌', nameEN: 'Land and Houses Bank' },
-  { code: 'BCEL', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL (Banque pour le Commerce Exterieur Lao)' },
+  {
+    code: 'BCEL',
+    nameTH: 'ธนาคารการค้าต่างประเทศลาว',
+    nameLA: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ',
+    nameEN: 'BCEL (Banque pour le Commerce Exterieur Lao)',
+  },
   { code: 'LDB', nameTH: 'ธนาคารพัฒนาลาว', nameLA: 'ທະນາຄານພັດທະນາລາວ', nameEN: 'Lao Development Bank' },
   { code: 'JDB', nameTH: 'ธนาคารร่วมพัฒนา', nameLA: 'ທະນາຄານຮ່ວມພັດທະນາ', nameEN: 'Joint Development Bank' },
   { code: 'APB', nameTH: 'ธนาคารส่งเสริมกสิกรรม', nameLA: 'ທະນາຄານສົ່ງເສີມກະສິກຳ', nameEN: 'Agricultural Promotion Bank' },

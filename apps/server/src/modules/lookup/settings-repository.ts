@@ -20,7 +20,11 @@ export function createSettingsRepository(db: Kysely<DB>) {
     async seedMissing(entries: Record<string, unknown>): Promise<void> {
       const rows = Object.entries(entries).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
       if (rows.length === 0) return;
-      await db.insertInto('settings').values(rows).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('settings')
+        .values(rows)
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
     },
   };
 }

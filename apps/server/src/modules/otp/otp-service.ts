@@ -54,7 +54,14 @@ export function createOtpService(deps: OtpDeps) {
       const code = newCode();
       const ref = newRef();
       const outcome = await otp.createWithinLimits(
-        { id, phone, ref, code_hash: signer.digest(codeContext(id), code), created_at: now, expires_at: new Date(now.getTime() + r.otpTtlMs) },
+        {
+          id,
+          phone,
+          ref,
+          code_hash: signer.digest(codeContext(id), code),
+          created_at: now,
+          expires_at: new Date(now.getTime() + r.otpTtlMs),
+        },
         { intervalMs: r.otpSendIntervalMs, windowMs: r.otpSendWindowMs, perWindow: r.otpSendsPerWindow },
       );
       if (outcome !== 'ok') throw new AppError(outcome);

@@ -36,7 +36,11 @@ export function createGameAccess(deps: {
     return deps.providers.get(row.code, { launchMode: row.launch_mode, timeoutMs: timeoutMs ?? rules.providerTimeoutMs });
   }
 
-  async function activeAccount(member: Pick<AuthMember, 'memberId'>, code: string, purpose: 'use' | 'withdraw' = 'use'): Promise<ActiveGameAccount> {
+  async function activeAccount(
+    member: Pick<AuthMember, 'memberId'>,
+    code: string,
+    purpose: 'use' | 'withdraw' = 'use',
+  ): Promise<ActiveGameAccount> {
     const found = await deps.accounts.findWithGame(member.memberId, code);
     if (!found || !usable(found.game, purpose)) throw new AppError('NO_GAME');
     const { game: row, account } = found;

@@ -36,11 +36,26 @@ export function createGameAccountRepository(db: Kysely<DB>) {
         .where('g.code', '=', gameCode)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { a_username: username, a_password_sealed: passwordSealed, a_status: status, a_created_at: createdAt, a_updated_at: updatedAt, ...game } = row;
+      const {
+        a_username: username,
+        a_password_sealed: passwordSealed,
+        a_status: status,
+        a_created_at: createdAt,
+        a_updated_at: updatedAt,
+        ...game
+      } = row;
       const account =
         username === null || passwordSealed === null || status === null || createdAt === null || updatedAt === null
           ? undefined
-          : { member_id: memberId, game_code: game.code, username, password_sealed: passwordSealed, status, created_at: createdAt, updated_at: updatedAt };
+          : {
+              member_id: memberId,
+              game_code: game.code,
+              username,
+              password_sealed: passwordSealed,
+              status,
+              created_at: createdAt,
+              updated_at: updatedAt,
+            };
       return { game, account };
     },
 

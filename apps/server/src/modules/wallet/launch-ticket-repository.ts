@@ -8,7 +8,10 @@ export type LaunchTicket = Pick<LaunchTicketsTable, 'member_id' | 'game_code' | 
 export function createLaunchTicketRepository(db: Kysely<DB>) {
   return {
     async create(ticketHash: string, ticket: LaunchTicket, expiresAt: Date): Promise<void> {
-      await db.insertInto('launch_tickets').values({ ticket_hash: ticketHash, ...ticket, expires_at: expiresAt }).execute();
+      await db
+        .insertInto('launch_tickets')
+        .values({ ticket_hash: ticketHash, ...ticket, expires_at: expiresAt })
+        .execute();
     },
 
     /** Uses the ticket up: a second opening, or one after expiry, gets nothing. */

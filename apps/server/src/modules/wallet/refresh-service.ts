@@ -57,7 +57,10 @@ export function createRefreshService(deps: RefreshDeps) {
       await postEntry(trx, {
         kind: TRANSFER_ENTRY_KINDS.pnl,
         memo: `observed at refresh: ${code}`,
-        postings: [{ account: game, amount: diff }, { account: pnl, amount: -diff }],
+        postings: [
+          { account: game, amount: diff },
+          { account: pnl, amount: -diff },
+        ],
       });
     });
   }

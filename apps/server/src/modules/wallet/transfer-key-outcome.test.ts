@@ -5,9 +5,24 @@ import { transferKeyOutcome } from './transfer-key-outcome.ts';
 const at = new Date('2026-11-21T05:00:00Z');
 function leg(over: Partial<Transfer>): Transfer {
   return {
-    id: 'first', group_id: 'first', member_id: 'm', game_code: 'pg', direction: 'to_game', amount: 4_000n, currency: 'THB',
-    status: 'PENDING', provider_transfer_id: 'first', entry_id: null, reason: null, attempts: 0, next_check_at: at,
-    created_at: at, updated_at: at, settled_at: null, idempotency_key: 'k', ...over,
+    id: 'first',
+    group_id: 'first',
+    member_id: 'm',
+    game_code: 'pg',
+    direction: 'to_game',
+    amount: 4_000n,
+    currency: 'THB',
+    status: 'PENDING',
+    provider_transfer_id: 'first',
+    entry_id: null,
+    reason: null,
+    attempts: 0,
+    next_check_at: at,
+    created_at: at,
+    updated_at: at,
+    settled_at: null,
+    idempotency_key: 'k',
+    ...over,
   };
 }
 const toGame = { from: 'WALLET', to: 'pg', amount: 40 };
@@ -29,7 +44,10 @@ describe('the answer a re-sent transfer request gets from the legs its first run
   });
   it('a refused payout for balance is MONEY_NOT_ENOUGH, as the request says', () => {
     const out = leg({ direction: 'from_game', status: 'FAILED', reason: 'INSUFFICIENT_BALANCE' });
-    expect(transferKeyOutcome([out], { from: 'pg', to: 'WALLET', amount: 40 }, false)).toEqual({ status: 422, body: { message: 'MONEY_NOT_ENOUGH' } });
+    expect(transferKeyOutcome([out], { from: 'pg', to: 'WALLET', amount: 40 }, false)).toEqual({
+      status: 422,
+      body: { message: 'MONEY_NOT_ENOUGH' },
+    });
   });
   it('transferAll: the amount comes from the leg', () => {
     expect(transferKeyOutcome([leg({ status: 'SUCCESS', amount: 1_234n })], { from: 'WALLET', to: 'pg' }, false)).toEqual({
@@ -39,7 +57,8 @@ describe('the answer a re-sent transfer request gets from the legs its first run
   });
   it('game to game: the second leg decides; a first leg paid out with no second is still running, or failed once the lease is over', () => {
     const first = leg({ direction: 'from_game', status: 'SUCCESS' });
-    const second = (status: Transfer['status']) => leg({ id: 'second', group_id: 'first', game_code: 'joker2', status, idempotency_key: null });
+    const second = (status: Transfer['status']) =>
+      leg({ id: 'second', group_id: 'first', game_code: 'joker2', status, idempotency_key: null });
     expect(transferKeyOutcome([first], gameToGame, false)).toBe('running');
     expect(transferKeyOutcome([first], gameToGame, true)).toEqual({ status: 502, body: { message: 'TRANSFER_FAIL' } });
     expect(transferKeyOutcome([first, second('SUCCESS')], gameToGame, false)).toEqual(ok('SUCCESS', gameToGame));

@@ -13,9 +13,22 @@ type Posted = { entry_id: bigint | null; outcome: PostOutcome };
 
 /** The columns of a transfer row with their SQL types: an INSERT ... SELECT needs its parameters typed. */
 const COLUMN_TYPES = {
-  id: 'uuid', group_id: 'uuid', member_id: 'uuid', game_code: 'text', direction: 'text', amount: 'bigint', currency: 'text',
-  status: 'text', provider_transfer_id: 'text', entry_id: 'bigint', reason: 'text', attempts: 'integer',
-  next_check_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', settled_at: 'timestamptz',
+  id: 'uuid',
+  group_id: 'uuid',
+  member_id: 'uuid',
+  game_code: 'text',
+  direction: 'text',
+  amount: 'bigint',
+  currency: 'text',
+  status: 'text',
+  provider_transfer_id: 'text',
+  entry_id: 'bigint',
+  reason: 'text',
+  attempts: 'integer',
+  next_check_at: 'timestamptz',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  settled_at: 'timestamptz',
   idempotency_key: 'text',
 } as const satisfies Record<keyof Transfer, string>;
 const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof Transfer)[];
@@ -123,7 +136,11 @@ export function createTransferRepository(db: Kysely<DB>) {
         return trx
           .updateTable('transfers')
           .set((eb) => ({ next_check_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
-          .where('id', 'in', due.map((d) => d.id))
+          .where(
+            'id',
+            'in',
+            due.map((d) => d.id),
+          )
           .returningAll()
           .execute();
       });

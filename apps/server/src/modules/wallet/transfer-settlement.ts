@@ -48,12 +48,19 @@ export function createTransferSettlement(deps: { clock: Clock }) {
   return {
     /** The provider confirmed a deposit: the money leaves provider:<code> for the member's game account. */
     async completeToGame(db: Kysely<DB>, transfer: Transfer): Promise<boolean> {
-      const posted = await retryingConflicts(() =>
-        createTransferRepository(db).settleWithEntry(
-          transfer.id,
-          { status: 'SUCCESS', reason: null, now: deps.clock.now() },
-          { kind: TRANSFER_ENTRY_KINDS.toGameConfirm, legs: [{ account: provider(transfer), sign: -1n }, { account: game(transfer), sign: 1n }] },
-        ),
+      const posted = await retryingConflicts(
+        () =>
+          createTransferRepository(db).settleWithEntry(
+            transfer.id,
+            { status: 'SUCCESS', reason: null, now: deps.clock.now() },
+            {
+              kind: TRANSFER_ENTRY_KINDS.toGameConfirm,
+              legs: [
+                { account: provider(transfer), sign: -1n },
+                { account: game(transfer), sign: 1n },
+              ],
+            },
+          ),
         { idempotent: true },
       );
       if (!posted) return false;
@@ -91,7 +98,13 @@ export function createTransferSettlement(deps: { clock: Clock }) {
             createTransferRepository(db).settleWithEntry(
               transfer.id,
               { status: 'SUCCESS', reason: null, now: deps.clock.now() },
-              { kind: TRANSFER_ENTRY_KINDS.fromGame, legs: [{ account: game(transfer), sign: -1n }, { account: wallet(transfer), sign: 1n }] },
+              {
+                kind: TRANSFER_ENTRY_KINDS.fromGame,
+                legs: [
+                  { account: game(transfer), sign: -1n },
+                  { account: wallet(transfer), sign: 1n },
+                ],
+              },
               { floorKinds: ['game'], raiseShort: true },
             ),
           { idempotent: true },
@@ -118,13 +131,19 @@ export function createTransferSettlement(deps: { clock: Clock }) {
           await postEntry(trx, {
             kind: TRANSFER_ENTRY_KINDS.pnl,
             memo: `observed at withdraw ${settled.id}`,
-            postings: [{ account: pnl, amount: cached - amount }, { account: gameId, amount: amount - cached }],
+            postings: [
+              { account: pnl, amount: cached - amount },
+              { account: gameId, amount: amount - cached },
+            ],
           });
         }
         await postEntry(trx, {
           kind: TRANSFER_ENTRY_KINDS.fromGame,
           reference: settled.id,
-          postings: [{ account: gameId, amount: -amount }, { account: await ledger.accountId(wallet(settled)), amount }],
+          postings: [
+            { account: gameId, amount: -amount },
+            { account: await ledger.accountId(wallet(settled)), amount },
+          ],
         });
         return 'completed' as const;
       }).catch((error: unknown) => {

@@ -19,7 +19,10 @@ import type { Withdrawal } from './withdraw-repository.ts';
 const pendingAccount = (memberId: string, currency: Withdrawal['currency']) =>
   shardedSystemAccount(ACCOUNT_CODES.payoutPending, currency, memberId);
 
-export async function holdWithdrawal(trx: Kysely<DB>, w: { id: string; memberId: string; currency: Withdrawal['currency']; amount: bigint }) {
+export async function holdWithdrawal(
+  trx: Kysely<DB>,
+  w: { id: string; memberId: string; currency: Withdrawal['currency']; amount: bigint },
+) {
   const wallet = await ensureAccount(trx, memberWallet(w.memberId, w.currency));
   const pending = await ensureAccount(trx, pendingAccount(w.memberId, w.currency));
   return postEntry(trx, {

@@ -19,13 +19,7 @@ export function BottomNav({ label, items }: { label: string; items: BottomNavIte
           if (item.kind === 'button') {
             return (
               <li key={item.label}>
-                <button
-                  type="button"
-                  className={styles.item}
-                  onClick={item.onClick}
-                  aria-haspopup="dialog"
-                  aria-expanded={item.expanded}
-                >
+                <button type="button" className={styles.item} onClick={item.onClick} aria-haspopup="dialog" aria-expanded={item.expanded}>
                   <Icon aria-hidden="true" {...ICON} />
                   <span className={styles.label}>{item.label}</span>
                 </button>

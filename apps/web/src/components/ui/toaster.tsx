@@ -19,11 +19,7 @@ export function Toaster() {
       {toasts.map((toast) => {
         const Icon = ICONS[toast.tone];
         return (
-          <div
-            key={toast.id}
-            className={cx(styles.toast, styles[toast.tone])}
-            role={toast.tone === 'danger' ? 'alert' : 'status'}
-          >
+          <div key={toast.id} className={cx(styles.toast, styles[toast.tone])} role={toast.tone === 'danger' ? 'alert' : 'status'}>
             <Icon aria-hidden="true" size={20} strokeWidth={2} className={styles.icon} />
             <p className={styles.text}>{toast.text}</p>
             <button type="button" className={styles.close} onClick={() => dismissToast(toast.id)} aria-label={t('common.dismiss')}>

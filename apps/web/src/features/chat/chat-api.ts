@@ -20,7 +20,8 @@ import { storage } from '@/lib/storage';
 /** Who the widget speaks as: a member (bearer token, sent by apiRequest) or a guest (its signed token). */
 export type ChatWho = { kind: 'member'; userId: string } | { kind: 'guest'; guestId: string; token: string };
 
-const guestHeaders = (who: ChatWho | undefined): Record<string, string> => (who?.kind === 'guest' ? { [CHAT_GUEST_HEADER]: who.token } : {});
+const guestHeaders = (who: ChatWho | undefined): Record<string, string> =>
+  who?.kind === 'guest' ? { [CHAT_GUEST_HEADER]: who.token } : {};
 const claim = (who: ChatWho) => (who.kind === 'member' ? { userId: who.userId, guestId: null } : { userId: null, guestId: who.guestId });
 
 /** The widget's calls never show the page's loading overlay: the chat shows its own states. */
@@ -39,19 +40,39 @@ export function sendChatMessage(who: ChatWho, message: TChatMessage, clientId: s
   });
 }
 
-export function fetchChatHistory(who: ChatWho, page: { limit: number; beforeSeq?: number; afterSeq?: number }): Promise<TChatHistoryResponse> {
-  return apiRequest(ROUTES.chat.history, { method: 'POST', schema: ZChatHistoryResponse, body: { ...claim(who), ...page }, headers: guestHeaders(who), background: true });
+export function fetchChatHistory(
+  who: ChatWho,
+  page: { limit: number; beforeSeq?: number; afterSeq?: number },
+): Promise<TChatHistoryResponse> {
+  return apiRequest(ROUTES.chat.history, {
+    method: 'POST',
+    schema: ZChatHistoryResponse,
+    body: { ...claim(who), ...page },
+    headers: guestHeaders(who),
+    background: true,
+  });
 }
 
 export function markChatRead(who: ChatWho): Promise<{ readSeq: number }> {
-  return apiRequest(ROUTES.chat.readCustomer, { method: 'PUT', schema: ZChatReadResponse, body: claim(who), headers: guestHeaders(who), background: true });
+  return apiRequest(ROUTES.chat.readCustomer, {
+    method: 'PUT',
+    schema: ZChatReadResponse,
+    body: claim(who),
+    headers: guestHeaders(who),
+    background: true,
+  });
 }
 
 /**
  * Uploads a file with progress (fetch cannot report upload progress, so XHR),
  * with the chat upload timeout (300 s). Rejects with an ApiError like apiRequest.
  */
-export function uploadChatMedia(who: ChatWho, kind: 'image' | 'video', file: File, onProgress: (fraction: number) => void): Promise<TChatUploadResponse> {
+export function uploadChatMedia(
+  who: ChatWho,
+  kind: 'image' | 'video',
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<TChatUploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', kind === 'image' ? ROUTES.chat.uploadImage : ROUTES.chat.uploadVideo);
@@ -77,7 +98,10 @@ export function uploadChatMedia(who: ChatWho, kind: 'image' | 'video', file: Fil
         else reject(new ApiError('INVALID_RESPONSE', xhr.status));
         return;
       }
-      const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : 'INTERNAL_SERVER_ERROR';
+      const message =
+        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : 'INTERNAL_SERVER_ERROR';
       reject(new ApiError(message, xhr.status));
     };
     xhr.onerror = () => reject(new ApiError('NETWORK_ERROR', 0));

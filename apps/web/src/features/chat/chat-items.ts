@@ -43,10 +43,20 @@ export function leavesGap(entries: readonly TChatEntry[], arriving: TChatEntry):
 
 export type UploadCheck = { ok: true; kind: 'image' | 'video' } | { ok: false; reason: 'type' | 'size'; maxMb?: number };
 
-const EXTENSIONS: Record<string, 'image' | 'video'> = { png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', mp4: 'video', mov: 'video' };
+const EXTENSIONS: Record<string, 'image' | 'video'> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  mp4: 'video',
+  mov: 'video',
+};
 
 /** Attachments need an extension of an accepted type, and fit the size limit of their kind (docs/chat.md, "The widget"). */
-export function checkUpload(file: { name: string; size: number; type: string }, limits: { imageMaxMb: number; videoMaxMb: number; acceptedTypes: readonly string[] }): UploadCheck {
+export function checkUpload(
+  file: { name: string; size: number; type: string },
+  limits: { imageMaxMb: number; videoMaxMb: number; acceptedTypes: readonly string[] },
+): UploadCheck {
   const dot = file.name.lastIndexOf('.');
   const kind = dot > 0 ? EXTENSIONS[file.name.slice(dot + 1).toLowerCase()] : undefined;
   if (!kind || (file.type !== '' && !limits.acceptedTypes.includes(file.type))) return { ok: false, reason: 'type' };

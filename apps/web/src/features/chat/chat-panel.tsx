@@ -99,7 +99,11 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           return (
             <li key={entry.seq} className={`${styles.row} ${own ? styles.own : ''}`} data-seq={entry.seq}>
               <div className={`${styles.bubble} ${own ? styles.ownBubble : ''}`}>
-                <MessageContent message={entry.message} latest={entry.seq === lastAgentSeq && entry.seq === lastSeq} onPostback={session.sendPostback} />
+                <MessageContent
+                  message={entry.message}
+                  latest={entry.seq === lastAgentSeq && entry.seq === lastSeq}
+                  onPostback={session.sendPostback}
+                />
               </div>
               <p className={styles.meta}>
                 {!own && <span>{entry.name ?? t('chat.support')} · </span>}
@@ -119,7 +123,12 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           );
         })}
         {chat.pending.map((item) => (
-          <PendingView key={item.clientId} item={item} onResend={() => session.resend(item.clientId)} onRemove={() => session.remove(item.clientId)} />
+          <PendingView
+            key={item.clientId}
+            item={item}
+            onResend={() => session.resend(item.clientId)}
+            onRemove={() => session.remove(item.clientId)}
+          />
         ))}
       </ol>
 

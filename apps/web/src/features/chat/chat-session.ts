@@ -52,7 +52,12 @@ export function createChatSession() {
   let socket: Socket<ChatServerToClient, ChatClientToServer> | undefined;
   let room = '';
   let starting: Promise<void> | undefined;
-  const timers: { reconnect?: ReturnType<typeof setInterval>; alert?: ReturnType<typeof setTimeout>; typing?: ReturnType<typeof setTimeout>; read?: ReturnType<typeof setTimeout> } = {};
+  const timers: {
+    reconnect?: ReturnType<typeof setInterval>;
+    alert?: ReturnType<typeof setTimeout>;
+    typing?: ReturnType<typeof setTimeout>;
+    read?: ReturnType<typeof setTimeout>;
+  } = {};
   let lastTypingSent = 0;
   let readSent = 0;
   let stopped = false;
@@ -142,7 +147,13 @@ export function createChatSession() {
     room = `${config.PREFIX}${who.kind === 'member' ? who.userId : who.guestId}`;
     const page = await fetchChatHistory(who, { limit: CHAT.historyPageSize });
     if (stopped) return;
-    set({ who, entries: mergeEntries(state.entries, page.conversations), hasOlder: page.hasMore, loaded: true, agentReadSeq: page.agentReadSeq });
+    set({
+      who,
+      entries: mergeEntries(state.entries, page.conversations),
+      hasOlder: page.hasMore,
+      loaded: true,
+      agentReadSeq: page.agentReadSeq,
+    });
     connectSocket(who);
   }
 
@@ -231,7 +242,15 @@ export function createChatSession() {
         return;
       }
       const message: TChatMessage = { message_type: 'media' };
-      enqueue({ clientId: crypto.randomUUID(), message, deliver: 'uploading_file', progress: 0, file, kind: check.kind, previewUrl: URL.createObjectURL(file) });
+      enqueue({
+        clientId: crypto.randomUUID(),
+        message,
+        deliver: 'uploading_file',
+        progress: 0,
+        file,
+        kind: check.kind,
+        previewUrl: URL.createObjectURL(file),
+      });
     },
 
     resend: (clientId: string): void => {

@@ -12,12 +12,22 @@ export function PendingView({ item, onResend, onRemove }: { item: PendingItem; o
     <li className={`${styles.row} ${styles.own}`}>
       <div className={`${styles.bubble} ${styles.ownBubble} ${item.deliver === 'failed' ? styles.failedBubble : ''}`}>
         {item.previewUrl ? (
-          <MediaView media={item.kind === 'video' ? { url: item.previewUrl, filePath: item.previewUrl, fileType: 'video' } : undefined} previewUrl={item.previewUrl} />
+          <MediaView
+            media={item.kind === 'video' ? { url: item.previewUrl, filePath: item.previewUrl, fileType: 'video' } : undefined}
+            previewUrl={item.previewUrl}
+          />
         ) : (
           <p className={styles.text}>{item.message.payload}</p>
         )}
         {item.deliver === 'uploading_file' && (
-          <div className={styles.progress} role="progressbar" aria-label={t('chat.uploading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            className={styles.progress}
+            role="progressbar"
+            aria-label={t('chat.uploading')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <span className={styles.progressBar} style={{ width: `${percent}%` }} />
           </div>
         )}

@@ -49,7 +49,12 @@ export function useSlipUpload() {
     mutationFn: async (file) => {
       const body = new FormData();
       body.append(SLIP_UPLOAD.field, file);
-      const answer = await apiRequest(ROUTES.wallet.slip, { method: 'POST', body, schema: ZSlipUploadResponse, timeoutMs: TIMEOUTS_MS.slipUpload });
+      const answer = await apiRequest(ROUTES.wallet.slip, {
+        method: 'POST',
+        body,
+        schema: ZSlipUploadResponse,
+        timeoutMs: TIMEOUTS_MS.slipUpload,
+      });
       return answer.slip;
     },
   });
@@ -71,7 +76,8 @@ export function useSlipStatus(slipId: string) {
 export function useQrStatus(qrcodeId: string) {
   return useQuery({
     queryKey: ['qrStatus', qrcodeId],
-    queryFn: ({ signal }) => apiRequest(apiPath(ROUTES.qrcode.status, { qrcodeId }), { schema: ZQrStatusResponse, signal, background: true }),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath(ROUTES.qrcode.status, { qrcodeId }), { schema: ZQrStatusResponse, signal, background: true }),
     refetchInterval: (query) => (query.state.data?.status ?? 'open') === 'open' && WATCH_INTERVAL_MS,
     refetchOnWindowFocus: 'always',
     staleTime: 0,
@@ -131,8 +137,10 @@ export function useDropQr(provider: QrProvider) {
   const queryClient = useQueryClient();
   return useCallback(
     () =>
-      queryClient.setQueryData<TQrState>(qrKey(provider), (old) =>
-        old && { ...old, hasQrcode: false, qrcode: null, payload: null, qrcodeId: null, amount: null, expireIn: null, message: null },
+      queryClient.setQueryData<TQrState>(
+        qrKey(provider),
+        (old) =>
+          old && { ...old, hasQrcode: false, qrcode: null, payload: null, qrcodeId: null, amount: null, expireIn: null, message: null },
       ),
     [queryClient, provider],
   );

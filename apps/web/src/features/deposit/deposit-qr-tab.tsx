@@ -50,7 +50,9 @@ function QrProviderPanel({ provider, onArrived }: { provider: QrProvider } & QrD
   const { qrcodeId, payload, expireIn } = state.data;
   if (state.data.hasQrcode && state.data.qrcode && qrcodeId && payload && expireIn !== null) {
     const deadline = state.dataUpdatedAt + expireIn * 1000;
-    return <QrShown key={deadline} provider={provider} state={{ ...state.data, qrcodeId, payload }} deadline={deadline} onArrived={onArrived} />;
+    return (
+      <QrShown key={deadline} provider={provider} state={{ ...state.data, qrcodeId, payload }} deadline={deadline} onArrived={onArrived} />
+    );
   }
   return <QrCreateForm provider={provider} />;
 }
@@ -90,7 +92,9 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
         autoComplete="off"
         value={input}
         onChange={(event) => setInput(event.target.value)}
-        hint={rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoney(rule.min) })}
+        hint={
+          rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoney(rule.min) })
+        }
       />
       <p className={styles.muted}>{t('home.depositDialog.qrNote')}</p>
       <Button type="submit" block loading={create.isPending} disabled={amount === undefined || !canCreateQr(provider, amount)}>

@@ -6,10 +6,7 @@ import { parseAmountInput } from '@/lib/money';
  * (play opens the game as is, transfer focuses the field); otherwise the amount
  * must be a number of at least the transfer minimum.
  */
-export type GameAmount =
-  | { kind: 'empty' }
-  | { kind: 'amount'; amount: number }
-  | { kind: 'invalid'; reason: 'minimum' | 'format' };
+export type GameAmount = { kind: 'empty' } | { kind: 'amount'; amount: number } | { kind: 'invalid'; reason: 'minimum' | 'format' };
 
 export function readGameAmount(text: string): GameAmount {
   if (text.trim() === '') return { kind: 'empty' };

@@ -56,7 +56,9 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
     if (read.kind === 'empty') return null;
     if (read.kind === 'amount') return read.amount;
     setAmountError(
-      read.reason === 'minimum' ? t('home.transferDialog.minimum', { amount: formatMoney(LIMITS.transferMin) }) : t('home.transferDialog.invalidAmount'),
+      read.reason === 'minimum'
+        ? t('home.transferDialog.minimum', { amount: formatMoney(LIMITS.transferMin) })
+        : t('home.transferDialog.invalidAmount'),
     );
     amountRef.current?.focus();
     return undefined;
@@ -70,10 +72,7 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
       return;
     }
     setBusy('transfer');
-    transfer.mutate(
-      { from: WALLET, to: account.code, amount },
-      { onSuccess: moved, onError: fail, onSettled: () => setBusy(null) },
-    );
+    transfer.mutate({ from: WALLET, to: account.code, amount }, { onSuccess: moved, onError: fail, onSettled: () => setBusy(null) });
   };
 
   const onTransferAll = () => {

@@ -59,11 +59,7 @@ function GameCard({ game, onOpen }: { game: TGameAccount; onOpen: (code: string)
           aria-haspopup="dialog"
           aria-describedby={nameId}
         >
-          {game.isActive ? (
-            <Eye aria-hidden="true" size={18} strokeWidth={2} />
-          ) : (
-            <Plus aria-hidden="true" size={18} strokeWidth={2} />
-          )}
+          {game.isActive ? <Eye aria-hidden="true" size={18} strokeWidth={2} /> : <Plus aria-hidden="true" size={18} strokeWidth={2} />}
           {game.isActive ? t('home.games.view') : t('home.games.open')}
         </button>
       </div>

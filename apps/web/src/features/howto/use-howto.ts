@@ -17,7 +17,6 @@ export function useHowto() {
     queryFn: ({ signal, client, queryKey }) =>
       apiRequest(ROUTES.lookup.howto, { schema: ZHowto, signal, background: client.getQueryData(queryKey) !== undefined }),
     staleTime: 5 * 60_000,
-    select: (rows): HowtoVideo[] =>
-      TUTORIAL_VIDEOS.map((key) => ({ key, url: rows.find((row) => row.key === key)?.url || null })),
+    select: (rows): HowtoVideo[] => TUTORIAL_VIDEOS.map((key) => ({ key, url: rows.find((row) => row.key === key)?.url || null })),
   });
 }

@@ -1,12 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROUTES } from '@jetton/contract/routes';
-import {
-  ZBankAccount,
-  ZChangePasswordResponse,
-  ZProfileResponse,
-  type TChangePasswordRequest,
-} from '@jetton/contract/account';
+import { ZBankAccount, ZChangePasswordResponse, ZProfileResponse, type TChangePasswordRequest } from '@jetton/contract/account';
 import { apiRequest } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 
@@ -46,7 +41,6 @@ export function useBankAccount() {
 /** PUT /api/account/changepwd; the server then ends every session (docs/accounts.md, "Passwords"). */
 export function useChangePassword() {
   return useMutation<unknown, ApiError, TChangePasswordRequest>({
-    mutationFn: (body) =>
-      apiRequest(ROUTES.account.changePassword, { method: 'PUT', body, schema: ZChangePasswordResponse }),
+    mutationFn: (body) => apiRequest(ROUTES.account.changePassword, { method: 'PUT', body, schema: ZChangePasswordResponse }),
   });
 }

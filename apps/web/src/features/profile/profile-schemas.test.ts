@@ -13,7 +13,9 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string> {
 describe('change password form', () => {
   it('needs all three fields', () => {
     expect(errorsOf(changePasswordForm, { oldPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
-      oldPassword: 'KEY_MISSING', newPassword: 'KEY_MISSING', confirmPassword: 'KEY_MISSING',
+      oldPassword: 'KEY_MISSING',
+      newPassword: 'KEY_MISSING',
+      confirmPassword: 'KEY_MISSING',
     });
   });
 

@@ -47,14 +47,7 @@ export function ProfileStep({ state, dispatch }: StepProps) {
           KEY_INVALID: 'register.profile.nameInvalid',
         })}
       />
-      <TextField
-        label={t('register.profile.phone')}
-        value={state.phone}
-        readOnly
-        type="tel"
-        autoComplete="username"
-        name="username"
-      />
+      <TextField label={t('register.profile.phone')} value={state.phone} readOnly type="tel" autoComplete="username" name="username" />
       <PasswordField
         {...form.register('password')}
         label={t('register.profile.password')}

@@ -38,8 +38,7 @@ export function useSources() {
 /** POST /api/otp/send: `code` OTP_VERIFIED means the phone needs no new code. */
 export function useSendOtp() {
   return useMutation<TOtpSendResponse, ApiError, string>({
-    mutationFn: (phoneNumber) =>
-      apiRequest(ROUTES.account.otpSend, { method: 'POST', body: { phoneNumber }, schema: ZOtpSendResponse }),
+    mutationFn: (phoneNumber) => apiRequest(ROUTES.account.otpSend, { method: 'POST', body: { phoneNumber }, schema: ZOtpSendResponse }),
   });
 }
 

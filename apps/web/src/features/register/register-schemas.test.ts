@@ -47,7 +47,9 @@ describe('profile step', () => {
 
   it('asks for every field when all are empty, without a mismatch on top', () => {
     expect(errorsOf(forms.profile, { name: '', password: '', confirmPassword: '' })).toEqual({
-      name: 'KEY_MISSING', password: 'KEY_MISSING', confirmPassword: 'KEY_MISSING',
+      name: 'KEY_MISSING',
+      password: 'KEY_MISSING',
+      confirmPassword: 'KEY_MISSING',
     });
   });
 
@@ -66,7 +68,10 @@ describe('bank step', () => {
 
   it('needs bank, names and account number', () => {
     expect(errorsOf(forms.bank, { ...valid, bankCode: '', firstName: '', lastName: '', bankAccountNo: '' })).toEqual({
-      bankCode: 'KEY_MISSING', firstName: 'KEY_MISSING', lastName: 'KEY_MISSING', bankAccountNo: 'KEY_MISSING',
+      bankCode: 'KEY_MISSING',
+      firstName: 'KEY_MISSING',
+      lastName: 'KEY_MISSING',
+      bankAccountNo: 'KEY_MISSING',
     });
   });
 

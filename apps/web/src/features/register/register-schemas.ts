@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  createAccountSchemas,
-  isLatinNameBank,
-  LATIN_NAME,
-  ZOtpVerifyRequest,
-  type TMarket,
-} from '@jetton/contract/account';
+import { createAccountSchemas, isLatinNameBank, LATIN_NAME, ZOtpVerifyRequest, type TMarket } from '@jetton/contract/account';
 import { LAO_CURRENCY_CHOICES } from '@jetton/contract/constants';
 import { buildFlags } from '@/lib/build-flags';
 

@@ -82,9 +82,7 @@ export function RegisterScreen() {
             {state.step === 'phone' && <PhoneStep {...stepProps} />}
             {state.step === 'otp' && state.otp && <OtpStep {...stepProps} otp={state.otp} />}
             {state.step === 'profile' && <ProfileStep {...stepProps} />}
-            {state.step === 'bank' && state.profile && (
-              <BankStep {...stepProps} profile={state.profile} onRegistered={onRegistered} />
-            )}
+            {state.step === 'bank' && state.profile && <BankStep {...stepProps} profile={state.profile} onRegistered={onRegistered} />}
           </section>
           <p className={styles.footer}>
             {t('register.haveAccount')}{' '}

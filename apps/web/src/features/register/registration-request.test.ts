@@ -3,13 +3,21 @@ import { toRegisterRequest, toValidateRequest } from './registration-request';
 
 const profile = { name: 'SOMCHAI JAIDEE', password: 'secret1', confirmPassword: 'secret1' };
 const bank = {
-  bankCode: 'KTB', firstName: 'SOMCHAI', lastName: 'JAIDEE', bankAccountNo: '1234567890', sourceCode: 'LINE', currency: 'BAHT' as const,
+  bankCode: 'KTB',
+  firstName: 'SOMCHAI',
+  lastName: 'JAIDEE',
+  bankAccountNo: '1234567890',
+  sourceCode: 'LINE',
+  currency: 'BAHT' as const,
 };
 
 describe('toValidateRequest', () => {
   it('sends the profile with the phone as username, without the confirm field', () => {
     expect(toValidateRequest('0812345678', profile, 'PR100001')).toEqual({
-      name: 'SOMCHAI JAIDEE', username: '0812345678', password: 'secret1', inviteCode: 'PR100001',
+      name: 'SOMCHAI JAIDEE',
+      username: '0812345678',
+      password: 'secret1',
+      inviteCode: 'PR100001',
     });
   });
 

@@ -56,7 +56,12 @@ describe('wizardReducer', () => {
 
   it('keeps what the member typed when going back', () => {
     const bankDraft = {
-      bankCode: 'KTB', firstName: 'SOMCHAI', lastName: 'JAIDEE', bankAccountNo: '1234567890', sourceCode: '', currency: 'LAK' as const,
+      bankCode: 'KTB',
+      firstName: 'SOMCHAI',
+      lastName: 'JAIDEE',
+      bankAccountNo: '1234567890',
+      sourceCode: '',
+      currency: 'LAK' as const,
     };
     const next = wizardReducer(at({ step: 'bank', profile }), { type: 'back', bank: bankDraft });
     expect(next).toMatchObject({ step: 'profile', profile, bank: bankDraft });
@@ -70,13 +75,19 @@ describe('resumeWithoutSending', () => {
 
   it('goes straight to the profile for the same, already verified phone', () => {
     expect(resumeWithoutSending(at({ phone: '0811111111', phoneVerified: true }), '0811111111')).toEqual({
-      type: 'phoneAccepted', phone: '0811111111', otp: null, verified: true,
+      type: 'phoneAccepted',
+      phone: '0811111111',
+      otp: null,
+      verified: true,
     });
   });
 
   it('returns to the pending code for the same phone instead of sending another', () => {
     expect(resumeWithoutSending(at({ phone: '0811111111', otp: challenge }), '0811111111')).toEqual({
-      type: 'phoneAccepted', phone: '0811111111', otp: challenge, verified: false,
+      type: 'phoneAccepted',
+      phone: '0811111111',
+      otp: challenge,
+      verified: false,
     });
   });
 

@@ -1,6 +1,15 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BadgeCheck, FerrisWheel, Gift, SlidersHorizontal, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  BadgeCheck,
+  FerrisWheel,
+  Gift,
+  SlidersHorizontal,
+  type LucideIcon,
+} from 'lucide-react';
 import { WALLET, type TStatement } from '@jetton/contract/wallet';
 import type { Locale } from '@jetton/contract/constants';
 import { cx } from '@/lib/cx';

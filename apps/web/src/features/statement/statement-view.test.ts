@@ -50,9 +50,16 @@ describe('channelParts', () => {
   const bankName = (code: string) => ({ KBANK: 'Kasikornbank' })[code] ?? code;
 
   it('words each channel with what identifies it, never a raw id', () => {
-    expect(channelParts({ kind: 'slip', reference: '20260105ABCD12EF34GH' }, t, bankName)).toEqual(['Bank transfer (slip)', 'Ref. …EF34GH']);
+    expect(channelParts({ kind: 'slip', reference: '20260105ABCD12EF34GH' }, t, bankName)).toEqual([
+      'Bank transfer (slip)',
+      'Ref. …EF34GH',
+    ]);
     expect(channelParts({ kind: 'slip', reference: null }, t, bankName)).toEqual(['Bank transfer (slip)']);
-    expect(channelParts({ kind: 'qr', provider: 'PAYTIMZ', reference: 'K9X2QA7B3C4D5E6F' }, t, bankName)).toEqual(['QR code payment', 'PAYTIMZ', 'Ref. …4D5E6F']);
+    expect(channelParts({ kind: 'qr', provider: 'PAYTIMZ', reference: 'K9X2QA7B3C4D5E6F' }, t, bankName)).toEqual([
+      'QR code payment',
+      'PAYTIMZ',
+      'Ref. …4D5E6F',
+    ]);
     expect(channelParts({ kind: 'qr', provider: null, reference: null }, t, bankName)).toEqual(['QR code payment']);
     expect(channelParts({ kind: 'giftlink' }, t, bankName)).toEqual(['TrueMoney gift link']);
     expect(channelParts({ kind: 'manual' }, t, bankName)).toEqual(['Bank transfer (confirmed by staff)']);

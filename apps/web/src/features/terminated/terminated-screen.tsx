@@ -6,10 +6,6 @@ import { StatusScreen } from '@/components/ui/status-screen';
 export function TerminatedScreen() {
   const { t } = useTranslation();
   return (
-    <StatusScreen
-      icon={<Store aria-hidden="true" size={36} strokeWidth={2} />}
-      title={t('terminated.title')}
-      text={t('terminated.text')}
-    />
+    <StatusScreen icon={<Store aria-hidden="true" size={36} strokeWidth={2} />} title={t('terminated.title')} text={t('terminated.text')} />
   );
 }

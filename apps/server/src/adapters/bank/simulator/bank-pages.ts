@@ -6,9 +6,17 @@ import type { SimulatedTransfer } from './bank-store.ts';
 const NOTE = 'Sandbox bank: nothing here is real money.';
 
 /** The transfer form: a person sends money from any account to one of the site's deposit accounts (or elsewhere). */
-export function transferFormPage(siteAccounts: TDepositLookup['banks'], senderBanks: readonly string[], now: string, error?: string): string {
+export function transferFormPage(
+  siteAccounts: TDepositLookup['banks'],
+  senderBanks: readonly string[],
+  now: string,
+  error?: string,
+): string {
   const accounts = siteAccounts
-    .map((b) => `<option value="${esc(`${b.bankCode}|${b.bankAccountNo}|${b.bankAccountName}`)}">${esc(`${b.bankCode} ${b.bankAccountNo} ${b.bankAccountName} (${b.currency})`)}</option>`)
+    .map(
+      (b) =>
+        `<option value="${esc(`${b.bankCode}|${b.bankAccountNo}|${b.bankAccountName}`)}">${esc(`${b.bankCode} ${b.bankAccountNo} ${b.bankAccountName} (${b.currency})`)}</option>`,
+    )
     .join('');
   const banks = senderBanks.map((code) => `<option>${esc(code)}</option>`).join('');
   return sandboxPage({

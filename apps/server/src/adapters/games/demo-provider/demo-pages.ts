@@ -24,7 +24,10 @@ function layout(title: string, body: string, options: { icon?: string; data?: Re
 /** The provider's front page: every game it hosts, each opening its lobby. */
 export function gamesPage(games: readonly PageGame[]): string {
   const items = games
-    .map((g) => `<li><a href="/sandbox/games/${esc(g.code)}"><img src="${esc(g.logo)}" alt="" width="32" height="32"> ${esc(g.name)}</a> <span class="hint">${esc(g.category)}</span></li>`)
+    .map(
+      (g) =>
+        `<li><a href="/sandbox/games/${esc(g.code)}"><img src="${esc(g.logo)}" alt="" width="32" height="32"> ${esc(g.name)}</a> <span class="hint">${esc(g.category)}</span></li>`,
+    )
     .join('');
   return layout(
     'Games',

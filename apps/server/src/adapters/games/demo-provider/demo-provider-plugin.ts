@@ -29,7 +29,8 @@ export async function registerDemoProvider(
   listOnSandboxIndex(app, {
     path: '/sandbox/games',
     title: 'Demo game provider',
-    about: 'The games behind the game accounts: a slot machine, a sports bet and a lotto pick, with fault controls (latency, failures, timeouts, unknown outcomes) at /sandbox/games/faults.',
+    about:
+      'The games behind the game accounts: a slot machine, a sports bet and a lotto pick, with fault controls (latency, failures, timeouts, unknown outcomes) at /sandbox/games/faults.',
   });
   const faults = createDemoFaults();
   const repo = createDemoRepository(deps.db);

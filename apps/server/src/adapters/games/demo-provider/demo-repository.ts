@@ -61,7 +61,9 @@ export function createDemoRepository(db: Kysely<DB>) {
       const { rows } = await sql<TransferRow & { balance: bigint | null; replayed: boolean }>`
         select r_status as status, r_reason as reason, r_username as username, r_direction as direction,
                r_amount as amount, r_balance as balance, r_replayed as replayed
-        from demo_apply_transfer(${game}, ${t.transferId}, ${t.username}, ${t.direction}, ${t.amount}::bigint, ${now}::timestamptz)`.execute(db);
+        from demo_apply_transfer(${game}, ${t.transferId}, ${t.username}, ${t.direction}, ${t.amount}::bigint, ${now}::timestamptz)`.execute(
+        db,
+      );
       const row = rows[0];
       if (!row) throw new Error('demo_apply_transfer answered no row');
       return row;
@@ -72,7 +74,12 @@ export function createDemoRepository(db: Kysely<DB>) {
       insertTransfer(db, t, null, status, reason, now),
 
     /** Takes the bet and pays the payout in one statement; undefined when the balance cannot cover the bet. */
-    async playRound(playerId: bigint, game: string, round: { kind: 'slot' | 'sport' | 'lotto'; bet: bigint; payout: bigint; detail: unknown }, now: Date) {
+    async playRound(
+      playerId: bigint,
+      game: string,
+      round: { kind: 'slot' | 'sport' | 'lotto'; bet: bigint; payout: bigint; detail: unknown },
+      now: Date,
+    ) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('demo_players')
@@ -84,7 +91,15 @@ export function createDemoRepository(db: Kysely<DB>) {
         if (!moved) return undefined;
         await trx
           .insertInto('demo_rounds')
-          .values({ game_code: game, player_id: playerId, game: round.kind, bet: round.bet, payout: round.payout, detail: JSON.stringify(round.detail), played_at: now })
+          .values({
+            game_code: game,
+            player_id: playerId,
+            game: round.kind,
+            bet: round.bet,
+            payout: round.payout,
+            detail: JSON.stringify(round.detail),
+            played_at: now,
+          })
           .execute();
         return moved.balance;
       });

@@ -26,7 +26,10 @@ export function createDemoSessions(repo: DemoRepository, clock: Clock) {
       const token = newToken();
       await repo.createSession(tokenHash(token), 'session', playerId, new Date(clock.now().getTime() + SESSION_TTL_MS));
       const secure = request.protocol === 'https' ? '; Secure' : '';
-      reply.header('set-cookie', `${COOKIE}=${token}; Path=/sandbox/games/${game}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`);
+      reply.header(
+        'set-cookie',
+        `${COOKIE}=${token}; Path=/sandbox/games/${game}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
+      );
     },
 
     /** The player id of the session this request carries, if it is alive and for this game. */

@@ -119,7 +119,8 @@ function start() {
           return;
         }
         if (!res.ok) {
-          result.textContent = data.error === 'INSUFFICIENT_BALANCE' ? 'Not enough credit for this bet.' : `Refused: ${data.error ?? res.status}`;
+          result.textContent =
+            data.error === 'INSUFFICIENT_BALANCE' ? 'Not enough credit for this bet.' : `Refused: ${data.error ?? res.status}`;
           return;
         }
         showDetail(kind, data.detail);
