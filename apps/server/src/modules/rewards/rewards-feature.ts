@@ -16,6 +16,7 @@ import { createOperatorRewardsService, type OperatorRewardsService } from './ope
 import { createRewardsJob, scheduleRewardsJob, type RewardsJob } from './rewards-job.ts';
 import { registerRewardsAdminRoutes } from './rewards-admin-routes.ts';
 import { registerRewardsRoutes } from './rewards-routes.ts';
+import { registerRewardsSandboxRoutes } from './rewards-sandbox-routes.ts';
 import { createRewardsRules } from './rewards-rules.ts';
 
 declare module 'fastify' {
@@ -70,6 +71,8 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
         log,
       });
       app.decorate('rewardsJob', job);
+      // The sandbox's "next day" exists only with SANDBOX=on (docs/sandbox.md, "Rewards day").
+      if (config.sandbox) registerRewardsSandboxRoutes(app, job, clock);
       if (deps.startJobs) scheduleRewardsJob(app, job, rules);
     },
   };

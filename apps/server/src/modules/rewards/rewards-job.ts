@@ -116,6 +116,26 @@ export function createRewardsJob(deps: Deps) {
     return accrued;
   }
 
+  /**
+   * Accrues one given site day now, as if it had ended (the sandbox's "next
+   * day", docs/sandbox.md): pulls the rounds first, then claims and accrues
+   * the day exactly as a pass does, so a day already accrued moves nothing.
+   */
+  async function accrueDay(day: string): Promise<{ rounds: number; accrued: number }> {
+    const { rounds } = await pullRounds();
+    const rules = await deps.rules.get();
+    const now = clock.now();
+    let accrued = 0;
+    for (const kind of ['refund', 'invite'] as const) {
+      accrued += await withMoneyTransaction(db, async (trx) => {
+        const repo = createRoundsRepository(trx);
+        if (!(await repo.claimDay(kind, day, now))) return 0;
+        return kind === 'refund' ? repo.accrueRefunds(day, rules.refundRateBp, now) : repo.accrueInvites(day, rules.inviteRateBp, now);
+      });
+    }
+    return { rounds, accrued };
+  }
+
   async function pullRounds(): Promise<{ rounds: number; counted: number }> {
     let rounds = 0;
     let counted = 0;
@@ -141,7 +161,7 @@ export function createRewardsJob(deps: Deps) {
     return { claimed: rounds + expired + accrued, rounds, counted, expired, accrued };
   });
 
-  return { ...job, pullRounds, accrue };
+  return { ...job, pullRounds, accrue, accrueDay };
 }
 
 export type RewardsJob = ReturnType<typeof createRewardsJob>;
