@@ -122,4 +122,19 @@ describe.each(testEngines())('invite bonus and refund of losses (%s database)', 
     ok(await get(t, m.token, ROUTES.refund.addWallet));
     expect(await walletBalance(t, m.id)).toBe(before);
   });
+
+  // Last: it ends the clock's current day, which the tests above have not played in yet.
+  it('the sandbox ends today now (POST /sandbox/rewards/accrue): pulls the rounds, accrues the day once', async () => {
+    t.clock.advance(DAY);
+    const m = await walletMember(t, 200_000n);
+    const username = await atGame(m, 150_000n);
+    await providerRound(t, 'pg', username, 20_000n, 0n); // lost 200.00 today: refund 10.00
+    const first = await t.app.inject({ method: 'POST', url: '/sandbox/rewards/accrue', payload: {} });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ rounds: number; accrued: number }>()).toMatchObject({ rounds: 1 });
+    expect(ok<TRefundCheck>(await get(t, m.token, ROUTES.refund.check))).toMatchObject({ refundAmount: 10, result: true });
+    const again = await t.app.inject({ method: 'POST', url: '/sandbox/rewards/accrue', payload: {} });
+    expect(again.json<{ accrued: number }>()).toMatchObject({ accrued: 0 });
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/rewards/accrue', payload: { day: 'tomorrow' } })).statusCode).toBe(400);
+  });
 });

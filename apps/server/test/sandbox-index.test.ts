@@ -43,6 +43,7 @@ describe.each(testEngines())('the sandbox a person reaches (%s database)', (engi
         '/sandbox/bank/payouts',
         '/sandbox/pay',
         '/sandbox/voucher',
+        '/sandbox/rewards',
       ]),
     );
     for (const url of pages) {
@@ -84,8 +85,9 @@ describe('without the sandbox', () => {
   afterAll(() => t.close());
 
   it('mounts no simulator and no index', async () => {
-    for (const url of ['/sandbox', '/sandbox/ops', '/sandbox/bank', '/sandbox/games']) {
+    for (const url of ['/sandbox', '/sandbox/ops', '/sandbox/bank', '/sandbox/games', '/sandbox/rewards']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/rewards/accrue', payload: {} })).statusCode).toBe(404);
   });
 });
