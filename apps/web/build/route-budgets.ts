@@ -33,7 +33,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     maxBrotliKiB: 172,
   },
   // The support chat must arrive lazily (after the screen's first paint), or this budget fails.
-  { route: '/contact', modules: [PUBLIC_LAYOUT, 'src/app/contact-route.tsx'], maxBrotliKiB: 150 },
+  { route: '/contact', modules: [PUBLIC_LAYOUT, 'src/app/contact-route.tsx'], maxBrotliKiB: 152 },
   { route: '/user/home', modules: [MEMBER_LAYOUT, 'src/app/home-route.tsx'], maxBrotliKiB: 184 },
   { route: '/user/bonus', modules: [MEMBER_LAYOUT, 'src/features/bonus/bonus-screen.tsx'], maxBrotliKiB: 162 },
   { route: '/user/statement', modules: [MEMBER_LAYOUT, 'src/features/statement/statement-screen.tsx'], maxBrotliKiB: 160 },
