@@ -29,6 +29,8 @@ function server(port: number, variant: 'default' | 'lao') {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ADMIN_OWNER_PASSWORD: 'e2e-first-owner-pass',
+      // Each test sends its own visitor address (support/fixtures.ts): per-IP limits are per test.
+      TRUST_PROXY: 'true',
     },
   };
 }

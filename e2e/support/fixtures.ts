@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import type { TestLocale } from './i18n.ts';
@@ -22,5 +23,19 @@ export async function fontLoaded(page: Page, family: string): Promise<boolean> {
   }, family);
 }
 
-export const test = base;
+/**
+ * Each test is its own visitor address (the e2e servers believe X-Forwarded-For: TRUST_PROXY=true):
+ * the site's per-IP limits (10 SMS codes per 10 minutes, login attempts) are per person, and the
+ * whole suite from one address would spend one person's allowance many times over.
+ */
+function visitorAddress(testId: string, retry: number): string {
+  const [a = 0, b = 0, c = 0] = createHash('sha256').update(`${testId}:${retry}`).digest();
+  return `10.${a}.${b}.${c}`;
+}
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress(testInfo.testId, testInfo.retry) });
+  },
+});
 export { expect };
