@@ -6,7 +6,6 @@ import type { DB } from '../../db/schema.ts';
 import { addDays, dayStart, daysOf } from './report-days.ts';
 import { funnelDays, gameDays, ledgerDays, liveGameDays, liveLedgerDays, memberDays, rolledThrough } from './report-store.ts';
 import {
-  checkRange,
   DEPOSITS,
   emptyTotals,
   FIGURES,
@@ -21,16 +20,14 @@ import {
   type Totals,
 } from './report-figures.ts';
 
-export { checkRange };
+const money = minorToDecimal;
+const n = (v: bigint) => Number(v);
+const END_OF_TIME = new Date('9999-12-31T00:00:00Z');
 
 /**
  * The reports (docs/reports.md): every money figure from ledger postings, game
  * activity from the imported round history, by Bangkok day and currency.
  */
-const money = minorToDecimal;
-const n = (v: bigint) => Number(v);
-const END_OF_TIME = new Date('9999-12-31T00:00:00Z');
-
 export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
   const { db } = deps;
 

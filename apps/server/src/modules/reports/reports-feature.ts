@@ -13,7 +13,8 @@ import { createGameProviders } from '../wallet/game-providers.ts';
 import { adminRoute } from '../admin/admin-guard.ts';
 import { CSV_LANGUAGES, reportCsv } from './report-csv.ts';
 import { createReportJob, type ReportJob } from './report-job.ts';
-import { checkRange, createReportService, type ReportService } from './report-service.ts';
+import { checkRange } from './report-figures.ts';
+import { createReportService, type ReportService } from './report-service.ts';
 
 /** How often the report job pulls rounds and rolls closed days. */
 const JOB_INTERVAL_MS = 5 * 60_000;
