@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  const metrics = createNodeMetrics();
+  const metrics = createNodeMetrics({ now: clock.now });
   app.decorate('metrics', metrics);
   registerNulGuard(app);
   registerOversizeBodyRefusal(app);

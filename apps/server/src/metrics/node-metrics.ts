@@ -15,6 +15,31 @@ export type QueueFigures = {
   oldestPayoutAge: number;
 };
 
+/** One job's figures on this node, as its series hold them. */
+export type JobFigures = {
+  name: string;
+  runs: number;
+  failures: number;
+  consecutiveFailures: number;
+  /** Seconds since the epoch of the last pass that failed; null when none failed since the node started. */
+  lastFailureAt: number | null;
+};
+
+/**
+ * The operator's health figures, read from the very series /metrics renders (the back office's
+ * dashboard shows them: docs/operations.md, "The dashboard's health panel").
+ */
+export type HealthFigures = {
+  /** Null when the database did not answer: the scrape leaves the queue gauges out then. */
+  queues: QueueFigures | null;
+  jobs: JobFigures[];
+  pool: { inUse: number; waiting: number };
+  redisUp: boolean;
+  healthUp: boolean;
+  /** Answers on this node since `since` (seconds since the epoch, when the series were made), and those that were 5xx. */
+  requests: { total: number; serverErrors: number; since: number };
+};
+
 export type ScrapeSources = {
   /** Throws when the database does not answer: the figures are then left out of the scrape and health reads 0. */
   queues?: () => Promise<QueueFigures>;
@@ -28,7 +53,9 @@ export type ScrapeSources = {
  * process). Counters are bumped where things happen; queue, pool, Redis and health figures are read
  * when Prometheus scrapes. Names and their meaning: docs/operations.md, "Metrics".
  */
-export function createNodeMetrics(options: { defaultMetrics?: boolean } = {}) {
+export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const since = now().getTime() / 1000;
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'jetton_' });
   const registers = [registry];
@@ -61,6 +88,13 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean } = {}) {
   const jobFailStreak = new Gauge({
     name: 'jetton_job_consecutive_failures',
     help: 'Passes of the job that failed in a row on this node (0 after a pass that succeeds).',
+    labelNames: ['name'] as const,
+    registers,
+  });
+
+  const jobLastFailure = new Gauge({
+    name: 'jetton_job_last_failure_timestamp_seconds',
+    help: 'When the last pass of the job that failed ended on this node (seconds since the epoch).',
     labelNames: ['name'] as const,
     registers,
   });
@@ -148,6 +182,7 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean } = {}) {
       else {
         jobFailures.inc(label);
         jobFailStreak.inc(label);
+        jobLastFailure.set(label, now().getTime() / 1000);
       }
     },
     /** The app hands over what is read at scrape time once it has built those parts. */
@@ -157,6 +192,52 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean } = {}) {
     render(): Promise<string> {
       queueRead = undefined;
       return registry.metrics();
+    },
+    /**
+     * The same series render() prints, as figures: the registry's own walk of every series (each
+     * collect() run as a scrape runs it: the same database read, pool, Redis and health check),
+     * as JSON instead of text.
+     */
+    async figures(): Promise<HealthFigures> {
+      queueRead = undefined;
+      const series = new Map((await registry.getMetricsAsJSON()).map((m) => [m.name, m.values]));
+      const values = (name: string) => series.get(name) ?? [];
+      const one = (name: string): number => values(name)[0]?.value ?? 0;
+      const byJob = new Map<string, JobFigures>();
+      const job = (name: string | number | undefined): JobFigures => {
+        const key = String(name);
+        let figures = byJob.get(key);
+        if (!figures) byJob.set(key, (figures = { name: key, runs: 0, failures: 0, consecutiveFailures: 0, lastFailureAt: null }));
+        return figures;
+      };
+      for (const v of values('jetton_job_runs_total')) job(v.labels.name).runs = v.value;
+      for (const v of values('jetton_job_failures_total')) job(v.labels.name).failures = v.value;
+      for (const v of values('jetton_job_consecutive_failures')) job(v.labels.name).consecutiveFailures = v.value;
+      for (const v of values('jetton_job_last_failure_timestamp_seconds')) job(v.labels.name).lastFailureAt = v.value;
+      let total = 0;
+      let serverErrors = 0;
+      for (const v of values('jetton_http_request_duration_seconds')) {
+        if (v.metricName !== 'jetton_http_request_duration_seconds_count') continue;
+        total += v.value;
+        if (String(v.labels.status).startsWith('5')) serverErrors += v.value;
+      }
+      // The one read the four queue gauges shared in this walk: undefined when the database did not answer.
+      const read = await queues();
+      return {
+        queues: read
+          ? {
+              unknownTransfers: one('jetton_transfers_unknown'),
+              oldestUnknownTransferAge: one('jetton_transfer_unknown_oldest_age_seconds'),
+              payoutQueue: one('jetton_payout_queue'),
+              oldestPayoutAge: one('jetton_payout_queue_oldest_age_seconds'),
+            }
+          : null,
+        jobs: [...byJob.values()].sort((a, b) => a.name.localeCompare(b.name)),
+        pool: { inUse: one('jetton_db_pool_in_use'), waiting: one('jetton_db_pool_waiting') },
+        redisUp: one('jetton_redis_up') === 1,
+        healthUp: one('jetton_health_up') === 1,
+        requests: { total, serverErrors, since },
+      };
     },
     contentType: registry.contentType,
   };

@@ -9,7 +9,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Every permission, with what it allows (shown to owners when they assign roles). */
 export const PERMISSIONS = {
-  'dashboard.view': 'See the dashboard: today and the last 7 days, queue sizes',
+  'dashboard.view': 'See the dashboard: today and the last 7 days, queue sizes, the health figures',
   // Money desk
   'withdrawals.view': 'See the withdrawal queue and recent withdrawals',
   'withdrawals.approve': 'Approve a withdrawal (the maker: proposes it when above the four-eyes amount)',

@@ -42,6 +42,8 @@ export const ADMIN_ROUTES = {
   },
   dashboard: {
     summary: r('GET', '/dashboard', 'dashboard.view'),
+    /** The health figures /metrics exports (docs/operations.md, "The dashboard's health panel"). */
+    health: r('GET', '/dashboard/health', 'dashboard.view'),
   },
   withdrawals: {
     list: r('GET', '/withdrawals', 'withdrawals.view'),

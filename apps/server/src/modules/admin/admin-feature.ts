@@ -9,6 +9,7 @@ import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { registerAdminAuthRoutes } from './admin-auth-routes.ts';
 import { operatorChatAuthenticator } from './admin-chat.ts';
 import { registerAdminGuard } from './admin-guard.ts';
+import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';
 import { createAuditService } from './audit-service.ts';
 import { createOperatorAuthService } from './operator-auth-service.ts';
@@ -67,6 +68,7 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit, rules });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
+  registerHealthAdminRoutes(app, { metrics: app.metrics, clock });
   await registerSettingsAdminRoutes(app, {
     settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
   });
