@@ -217,7 +217,8 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
       let total = 0;
       let serverErrors = 0;
       for (const v of values('jetton_http_request_duration_seconds')) {
-        if (v.metricName !== 'jetton_http_request_duration_seconds_count') continue;
+        // A histogram's values are its buckets, _sum and _count, told apart by metricName.
+        if ((v as { metricName?: string }).metricName !== 'jetton_http_request_duration_seconds_count') continue;
         total += v.value;
         if (String(v.labels.status).startsWith('5')) serverErrors += v.value;
       }

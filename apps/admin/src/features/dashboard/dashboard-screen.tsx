@@ -10,6 +10,7 @@ import { DASHBOARD_REFRESH_MS } from '@admin/lib/admin-constants';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import styles from './dashboard-screen.module.css';
+import { HealthPanel } from './health-panel';
 
 type DayFigures = Omit<TDashboardDay, 'day'>;
 
@@ -25,7 +26,7 @@ const QUEUES: { key: keyof TDashboardQueues; to: string }[] = [
   { key: 'adjustmentsPending', to: '/adjustments' },
 ];
 
-/** Today and the last 7 days, the queues and the reconciliation backlog, read again every 30 s. */
+/** Today and the last 7 days, the queues, the reconciliation backlog and the health figures, read again every 30 s. */
 export function DashboardScreen() {
   const { t } = useTranslation();
   const dashboard = useQuery({
@@ -65,6 +66,7 @@ export function DashboardScreen() {
           </li>
         </ul>
       </section>
+      <HealthPanel />
       <div className={ui.grid}>
         {today && <Figures title={t('dashboard.today')} figures={today} />}
         <Figures title={t('dashboard.week')} figures={data.week} />
