@@ -1,6 +1,7 @@
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import type { TestLocale } from '../support/i18n.ts';
 import { adminText, loginDemo } from '../support/admin.ts';
+import type { Page } from '@playwright/test';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
@@ -23,6 +24,16 @@ const MENU = [
   'screens.operators',
 ] as const;
 
+/** The dashboard's health panel: the figures /metrics exports (docs/operations.md, "The dashboard's health panel"). */
+async function expectHealthPanel(page: Page, t: (key: string) => string) {
+  const panel = page.getByRole('region', { name: t('dashboard.health.title') });
+  await expect(panel.getByRole('heading', { level: 2, name: t('dashboard.health.title') })).toBeVisible();
+  for (const key of ['unknownTransfers', 'payoutQueue', 'pool', 'redis', 'node']) {
+    await expect(panel.getByText(t(`dashboard.health.${key}`), { exact: true })).toBeVisible();
+  }
+  await expect(panel.getByRole('heading', { level: 3, name: t('dashboard.health.jobs') })).toBeVisible();
+}
+
 for (const locale of ['th', 'la', 'en'] as const satisfies TestLocale[]) {
   test(`every admin screen has no WCAG 2.1 AA violation and is photographed (${locale})`, async ({ page }, testInfo) => {
     // Fifteen screens, each checked by axe: more than one page's worth of the default time.
@@ -35,6 +46,7 @@ for (const locale of ['th', 'la', 'en'] as const satisfies TestLocale[]) {
       await expect(page.getByRole('heading', { level: 1, name: t(key) })).toBeVisible();
       // Wait for the screen's own content, not only the layout: every screen ends loading with a table, a form or a notice.
       await expect(page.getByRole('main').locator('table, form, section, [role="alert"]').first()).toBeVisible();
+      if (key === 'screens.dashboard') await expectHealthPanel(page, t);
       await expectAccessible(page);
       await page.screenshot({ path: testInfo.outputPath(`${locale}-${key.replace('screens.', '')}.png`), fullPage: true });
     }
@@ -61,4 +73,19 @@ test('a tablet held upright gets the menu as a drawer (en)', async ({ page }, te
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('en-tablet-members.png'), fullPage: true });
+});
+
+test('the dashboard and its health panel read on a phone (th)', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginDemo(page, 'th', 'finance');
+  const t = (key: string) => adminText('th', key);
+  await expect(page.getByRole('heading', { level: 1, name: t('screens.dashboard') })).toBeVisible();
+  await expectHealthPanel(page, t);
+  // Nothing wider than the phone: the tiles stack instead of scrolling sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('th-phone-dashboard.png'), fullPage: true });
+  await page
+    .getByRole('region', { name: t('dashboard.health.title') })
+    .screenshot({ path: testInfo.outputPath('th-phone-dashboard-health.png') });
 });
