@@ -148,3 +148,35 @@ describe('job figures', () => {
     expect(sample(text, 'jetton_job_runs_total', 'name="withdrawal_payout"')).toBe(4);
   });
 });
+
+describe('figures (the dashboard health panel reads them)', () => {
+  it('are the series render() prints: a job failing, its last failure time, and queues left out when the database fails', async () => {
+    let now = new Date('2026-11-21T05:00:00Z');
+    const metrics = createNodeMetrics({ defaultMetrics: false, now: () => now });
+    metrics.setSources({ queues: () => Promise.reject(new Error('database down')) });
+    for (const ok of [true, false, false]) metrics.jobPass('withdrawal payout', ok);
+    now = new Date('2026-11-21T05:01:00Z');
+    metrics.jobPass('withdrawal payout', false);
+    metrics.observeRequest('GET', '/api/x', 200, 0.01);
+    metrics.observeRequest('GET', '/api/x', 503, 0.01);
+    const text = await metrics.render();
+    const figures = await metrics.figures();
+    expect(sample(text, 'jetton_transfers_unknown')).toBeUndefined();
+    expect(figures.queues).toBeNull();
+    expect(sample(text, 'jetton_job_last_failure_timestamp_seconds', 'name="withdrawal_payout"')).toBe(now.getTime() / 1000);
+    expect(figures.jobs).toEqual([
+      { name: 'withdrawal_payout', runs: 4, failures: 3, consecutiveFailures: 3, lastFailureAt: now.getTime() / 1000 },
+    ]);
+    expect(figures.requests).toEqual({ total: 2, serverErrors: 1, since: Date.parse('2026-11-21T05:00:00Z') / 1000 });
+    metrics.setSources({
+      queues: () => Promise.resolve({ unknownTransfers: 2, oldestUnknownTransferAge: 30, payoutQueue: 1, oldestPayoutAge: 5 }),
+    });
+    expect((await metrics.figures()).queues).toEqual({
+      unknownTransfers: 2,
+      oldestUnknownTransferAge: 30,
+      payoutQueue: 1,
+      oldestPayoutAge: 5,
+    });
+    expect(sample(await metrics.render(), 'jetton_transfers_unknown')).toBe(2);
+  });
+});

@@ -114,7 +114,8 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
       async collect() {
         const figures = await queues();
         if (figures) this.set(pick(figures));
-        else this.reset();
+        // Left out of the scrape, not 0 (reset() would print 0 for a gauge without labels): no read, no figure.
+        else this.remove();
       },
     });
   queueGauge('jetton_transfers_unknown', 'Transfers whose outcome is not known yet (PENDING), all nodes.', (f) => f.unknownTransfers);
