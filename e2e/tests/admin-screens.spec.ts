@@ -89,3 +89,23 @@ test('the dashboard and its health panel read on a phone (th)', async ({ page },
     .getByRole('region', { name: t('dashboard.health.title') })
     .screenshot({ path: testInfo.outputPath('th-phone-dashboard-health.png') });
 });
+
+test('the health panel marks, in words, figures past the alert rules (en)', async ({ page }, testInfo) => {
+  // The real answer, aged past the thresholds of deploy/alerts.yml: a browser test cannot wait 15 minutes.
+  await page.route('**/api/admin/dashboard/health', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as Record<string, unknown>;
+    body.queues = { unknownTransfers: 2, oldestUnknownTransferAgeSeconds: 660, payoutQueue: 1, oldestPayoutAgeSeconds: 960 };
+    body.jobs = [{ name: 'withdrawal_payout', runs: 9, failures: 4, consecutiveFailures: 3, lastFailureAt: new Date().toISOString() }];
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginDemo(page, 'en', 'viewer');
+  const t = (key: string, values: Record<string, string | number> = {}) => adminText('en', key, values);
+  const panel = page.getByRole('region', { name: t('dashboard.health.title') });
+  await expect(panel.getByText(t('dashboard.health.overAlert', { limit: t('dashboard.health.minutes', { n: 10 }) }))).toBeVisible();
+  await expect(panel.getByText(t('dashboard.health.overAlert', { limit: t('dashboard.health.minutes', { n: 15 }) }))).toBeVisible();
+  await expect(panel.getByText(t('dashboard.health.jobAlert', { n: 3 }))).toBeVisible();
+  await expectAccessible(page);
+  await panel.screenshot({ path: testInfo.outputPath('en-phone-health-alerts.png') });
+});
