@@ -16,7 +16,7 @@ import {
   type TChatAgentConversationResponse,
   type TChatConversationSummary,
 } from '@jetton/contract/chat-agent';
-import type { ChatClientToServer, ChatServerToClient, TChatJoinAnswer } from '@jetton/contract/chat-events';
+import type { ChatClientToServer, ChatServerToClient } from '@jetton/contract/chat-events';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
@@ -214,13 +214,13 @@ describe.skipIf(missing.length > 0)(
           memberView.stats.connects++;
           memberSocket.emit('join', { room, afterSeq: memberView.contiguous() }, (answer) => {
             if (!answer.ok) return;
-            const joined = answer.data as TChatJoinAnswer;
+            const joined = answer.data;
             memberView.merge(joined.missed, 'backfill');
             if (joined.hasMore) void memberBackfill().catch(() => undefined);
           });
         });
         memberSocket.on('messaging', (payload) => {
-          const entry = payload as TChatEntry;
+          const entry = payload;
           if (entry.seq > memberView.last() + 1 && memberView.last() > 0) void memberBackfill().catch(() => undefined);
           memberView.merge([entry], 'event');
         });
