@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +18,7 @@ import {
   type TChatConversationSummary,
 } from '@jetton/contract/chat-agent';
 import type { ChatClientToServer, ChatServerToClient } from '@jetton/contract/chat-events';
+import { CHAT } from '@jetton/contract/constants';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
@@ -70,6 +72,26 @@ function createView() {
     last: (): number => Math.max(0, ...bySeq.keys()),
     entries: (): TChatEntry[] => [...bySeq.values()].sort((a, b) => a.seq - b.seq),
   };
+}
+
+/**
+ * The member's own client address on loopback: the balancer passes it on, so the per-IP message
+ * counters (shared in Redis) are this test's own, not those of other tests calling from 127.0.0.1.
+ */
+const MEMBER_ADDRESS = `127.84.50.${1 + (process.pid % 250)}`;
+
+/** fetch from MEMBER_ADDRESS (fetch cannot choose its local address). */
+function memberFetch(url: string, init: { method?: string; headers: Record<string, string>; body?: string }): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, localAddress: MEMBER_ADDRESS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0 })));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -127,7 +149,7 @@ describe.skipIf(missing.length > 0)(
         cleanup.push(() => database.db.destroy());
         const origin = cluster.origin;
 
-        // Every request comes from the balancer's one address: the per-IP message limit would stop the exchange.
+        // One member sending every 150 ms is over the per-IP message limit meant for many.
         await createSettingsRepository(database.db).set(CHAT_RULES_KEY, {
           messagesPerIp: { max: 100_000, windowMs: 60_000 },
           messagesPerConnection: { max: 100_000, windowMs: 60_000 },
@@ -165,28 +187,21 @@ describe.skipIf(missing.length > 0)(
         const memberHeaders = { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', origin };
 
         // The member: its room from the chat config, the newest history, then the socket (chat-session.ts).
-        const config = await json<TChatConfigResponse>(await fetch(`${origin}${ROUTES.chat.config}`, { headers: memberHeaders }));
+        const config = await json<TChatConfigResponse>(await memberFetch(`${origin}${ROUTES.chat.config}`, { headers: memberHeaders }));
         const room = `${config.PREFIX}${member.id}`;
         const claim = { userId: member.id, guestId: null };
         const memberView = createView();
         const memberHistory = async (afterSeq: number) =>
           json<TChatHistoryResponse>(
-            await fetch(`${origin}${ROUTES.chat.history}`, {
+            await memberFetch(`${origin}${ROUTES.chat.history}`, {
               method: 'POST',
               headers: memberHeaders,
               body: JSON.stringify({ ...claim, limit: 50, afterSeq }),
             }),
           );
-        const memberBackfill = async () => {
-          for (let round = 0; round < 20; round++) {
-            const page = await memberHistory(memberView.contiguous());
-            memberView.merge(page.conversations, 'backfill');
-            if (!page.hasMore) return;
-          }
-        };
         const memberSend = (payload: string, clientId: string) =>
           sendUntilStored(async () => {
-            const res = await fetch(`${origin}${ROUTES.chat.sendMessage}`, {
+            const res = await memberFetch(`${origin}${ROUTES.chat.sendMessage}`, {
               method: 'POST',
               headers: memberHeaders,
               body: JSON.stringify({ ...claim, message: { message_type: 'text', payload }, clientId }),
@@ -203,29 +218,45 @@ describe.skipIf(missing.length > 0)(
           });
         await memberSend('hello, anyone there?', randomUUID());
 
-        const memberSocket: Socket<ChatServerToClient, ChatClientToServer> = io(origin, {
-          auth: { token: member.token },
-          transports: ['websocket', 'polling'],
-          reconnectionDelay: 500,
-          reconnectionDelayMax: 5_000,
-        });
-        cleanup.push(() => Promise.resolve(memberSocket.close()));
-        memberSocket.on('connect', () => {
-          memberView.stats.connects++;
-          memberSocket.emit('join', { room, afterSeq: memberView.contiguous() }, (answer) => {
-            if (!answer.ok) return;
-            const joined = answer.data;
-            memberView.merge(joined.missed, 'backfill');
-            if (joined.hasMore) void memberBackfill().catch(() => undefined);
+        /** A tab of the member's widget: its socket, joined with the last seq its view holds, backfilled on any gap. */
+        const openMemberTab = (view: ReturnType<typeof createView>, transports: ('websocket' | 'polling')[]) => {
+          const backfill = async () => {
+            for (let round = 0; round < 20; round++) {
+              const page = await memberHistory(view.contiguous());
+              view.merge(page.conversations, 'backfill');
+              if (!page.hasMore) return;
+            }
+          };
+          const socket: Socket<ChatServerToClient, ChatClientToServer> = io(origin, {
+            auth: { token: member.token },
+            transports,
+            reconnectionDelay: CHAT.reconnectDelayMs,
+            reconnectionDelayMax: CHAT.reconnectCheckMs,
+            // Its own connection with its own cookies, as a browser tab has (polling keeps the balancer's cookie).
+            forceNew: true,
+            withCredentials: true,
           });
-        });
-        memberSocket.on('messaging', (payload) => {
-          const entry = payload;
-          if (entry.seq > memberView.last() + 1 && memberView.last() > 0) void memberBackfill().catch(() => undefined);
-          memberView.merge([entry], 'event');
-        });
-        memberSocket.on('connect_error', (error) => memberView.stats.connectErrors.push(error.message));
-        memberSocket.on('resync', () => void memberBackfill().catch(() => undefined));
+          cleanup.push(() => Promise.resolve(socket.close()));
+          socket.on('connect', () => {
+            view.stats.connects++;
+            socket.emit('join', { room, afterSeq: view.contiguous() }, (answer) => {
+              if (!answer.ok) return;
+              view.merge(answer.data.missed, 'backfill');
+              if (answer.data.hasMore) void backfill().catch(() => undefined);
+            });
+          });
+          socket.on('messaging', (entry) => {
+            if (entry.seq > view.last() + 1 && view.last() > 0) void backfill().catch(() => undefined);
+            view.merge([entry], 'event');
+          });
+          socket.on('connect_error', (error) => view.stats.connectErrors.push(error.message));
+          socket.on('resync', () => void backfill().catch(() => undefined));
+          return socket;
+        };
+        // The widget as shipped (WebSocket first), and a second tab held to long-polling, as where WebSockets are blocked.
+        const memberSocket = openMemberTab(memberView, ['websocket', 'polling']);
+        const pollingView = createView();
+        const pollingSocket = openMemberTab(pollingView, ['polling']);
 
         // The agent: the conversation from the list, then the socket; on every connect, what came after the last seq held.
         const list = await json<{ conversations: TChatConversationSummary[] }>(
@@ -282,12 +313,13 @@ describe.skipIf(missing.length > 0)(
             if (Date.now() - started > limitMs)
               throw new Error(
                 `${what}: not after ${limitMs} ms (logs in ${dir}; connect errors: member ${memberView.stats.connectErrors.join(', ')}, ` +
+                  `polling tab ${pollingView.stats.connectErrors.join(', ')}, ` +
                   `agent ${agentView.stats.connectErrors.join(', ')})`,
               );
             await sleep(50);
           }
         };
-        await until('both sockets connected', () => memberSocket.connected && agentSocket.connected);
+        await until('both sockets connected', () => memberSocket.connected && pollingSocket.connected && agentSocket.connected);
 
         // Both talk without pause through the whole roll, each message after the previous one's answer.
         const sent = { member: [] as string[], agent: [] as string[] };
@@ -307,40 +339,47 @@ describe.skipIf(missing.length > 0)(
         stopping = true;
         await talking;
 
-        const fromAgent = () =>
-          memberView
+        const said = (view: ReturnType<typeof createView>, by: 'customer' | 'agent') =>
+          view
             .entries()
-            .filter((e) => e.sender !== 'customer')
+            .filter((e) => (e.sender === 'customer') === (by === 'customer'))
             .map((e) => e.message.payload);
-        const fromMember = () =>
-          agentView
-            .entries()
-            .filter((e) => e.sender === 'customer')
-            .map((e) => e.message.payload);
+        const memberSaid = ['hello, anyone there?', ...sent.member];
         // What is still on its way arrives within moments; compared below whether or not it did.
         await until(
           'everything delivered',
-          () => fromAgent().length >= sent.agent.length && fromMember().length >= sent.member.length,
+          () =>
+            said(memberView, 'agent').length >= sent.agent.length &&
+            said(pollingView, 'agent').length >= sent.agent.length &&
+            said(agentView, 'customer').length >= memberSaid.length,
         ).catch(() => undefined);
 
+        const report = (view: ReturnType<typeof createView>) =>
+          `connected ${view.stats.connects} times (${view.stats.events} live events, ${view.stats.backfilled} backfilled)`;
         process.stdout.write(
           `chat through a rolling restart: member sent ${sent.member.length}, agent sent ${sent.agent.length}; ` +
-            `member socket connected ${memberView.stats.connects} times (${memberView.stats.events} live events, ${memberView.stats.backfilled} backfilled), ` +
-            `agent socket ${agentView.stats.connects} times (${agentView.stats.events} live, ${agentView.stats.backfilled} backfilled); ` +
+            `member's socket ${report(memberView)}, polling tab ${report(pollingView)}, agent's socket ${report(agentView)}; ` +
             `${steps.map((s) => `${s.node} out in ${s.stopMs} ms, back after ${s.backMs} ms`).join('; ')}\n`,
         );
         expect(sent.member.length).toBeGreaterThan(20);
         expect(sent.agent.length).toBeGreaterThan(20);
         // Every message the other side sent, once each, in the order it was sent.
-        expect(fromAgent()).toEqual(sent.agent);
-        expect(fromMember()).toEqual(['hello, anyone there?', ...sent.member]);
-        // Both hold the same conversation: seqs 1..n with no gap, and never two messages under one seq.
-        expect(memberView.entries().map((e) => e.seq)).toEqual(agentView.entries().map((e) => e.seq));
-        expect(memberView.contiguous()).toBe(memberView.last());
-        expect([memberView.stats.conflicts, agentView.stats.conflicts]).toEqual([0, 0]);
-        // Both were on a node that restarted: each reconnected, through the balancer, at least once.
+        expect(said(memberView, 'agent')).toEqual(sent.agent);
+        expect(said(agentView, 'customer')).toEqual(memberSaid);
+        // The polling tab saw the whole conversation too: its session stayed on its node between restarts.
+        expect([said(pollingView, 'customer'), said(pollingView, 'agent')]).toEqual([memberSaid, sent.agent]);
+        // All hold the same conversation: seqs 1..n with no gap, and never two messages under one seq.
+        const seqs = agentView.entries().map((e) => e.seq);
+        expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+        expect(memberView.entries().map((e) => e.seq)).toEqual(seqs);
+        expect(pollingView.entries().map((e) => e.seq)).toEqual(seqs);
+        expect([memberView.stats.conflicts, pollingView.stats.conflicts, agentView.stats.conflicts]).toEqual([0, 0, 0]);
+        // Each was on a node that restarted, and reconnected through the balancer; a polling session
+        // that lost its node between restarts (no stickiness) would reconnect over and over.
         expect(memberView.stats.connects).toBeGreaterThan(1);
         expect(agentView.stats.connects).toBeGreaterThan(1);
+        expect(pollingView.stats.connects).toBeGreaterThan(1);
+        expect(pollingView.stats.connects).toBeLessThanOrEqual(4);
         expect(cluster.nodes.flatMap((n) => n.unexpectedExits)).toEqual([]);
         passed = true;
       },
