@@ -119,6 +119,23 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     expect(history.conversations.at(-1)?.message).toEqual(buttons);
   });
 
+  it('backfills after a seq the console holds, a page at a time, saying whether more follow', async () => {
+    const member = await newMember(t);
+    for (const word of ['one', 'two', 'three', 'four', 'five']) await sendText(t, member, word);
+    const { conversationId } = await conversationOf(member);
+    const page = async (query: string) =>
+      (await agent('GET', `${at(CHAT_AGENT_ROUTES.conversation, conversationId)}?${query}`)).json<TChatAgentConversationResponse>();
+    const first = await page('afterSeq=1&limit=2');
+    expect([first.messages.map((m) => m.message.payload), first.hasMore]).toEqual([['two', 'three'], true]);
+    const rest = await page('afterSeq=3&limit=2');
+    expect([rest.messages.map((m) => m.message.payload), rest.hasMore]).toEqual([['four', 'five'], false]);
+    const none = await page('afterSeq=5');
+    expect([none.messages, none.hasMore]).toEqual([[], false]);
+    // Without afterSeq: the newest page, and hasMore means older ones.
+    const newest = await page('limit=2');
+    expect([newest.messages.map((m) => m.message.payload), newest.hasMore]).toEqual([['four', 'five'], true]);
+  });
+
   it('refuses links that are not http(s), bad button types and unknown conversations', async () => {
     const guest = await newGuest(t);
     await sendText(t, guest, 'hi');

@@ -71,9 +71,15 @@ export const ZChatMemberSummary = z.object({
 });
 export type TChatMemberSummary = z.infer<typeof ZChatMemberSummary>;
 
+/**
+ * A page of a conversation: the newest `limit` (before `beforeSeq` for older ones), or, with
+ * `afterSeq`, the oldest `limit` after it: the console's backfill after a reconnect, where
+ * `hasMore` says there are more after the page (docs/chat.md, "Reconnect and backfill").
+ */
 export const ZChatAgentHistoryRequest = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   beforeSeq: z.coerce.number().int().positive().optional(),
+  afterSeq: z.coerce.number().int().min(0).optional(),
 });
 export const ZChatAgentConversationResponse = z.object({
   conversation: ZChatConversationSummary,

@@ -55,6 +55,8 @@ export const CHAT = {
   videoMaxMb: 20,
   historyPageSize: 10,
   reconnectCheckMs: 5_000,
+  /** The first retry after a dropped socket (a node restarting), randomized by half, doubling up to reconnectCheckMs. */
+  reconnectDelayMs: 500,
   readMarkDebounceMs: 1_000,
   scrollToBottomThresholdPx: 60,
   acceptedTypes: ['video/mp4', 'video/quicktime', 'image/png', 'image/jpeg', 'image/jpg', 'image/gif'],

@@ -30,13 +30,19 @@ export function readEnvFile(file: string): Record<string, string> {
   return env;
 }
 
-/** deploy/haproxy.cfg with the lines marked CLUSTER rewritten: its bind, and one server line per node in each backend. */
+/**
+ * deploy/haproxy.cfg with the lines marked CLUSTER rewritten: its bind, and one server line per node in
+ * each backend, made from the backend's first server line (its options, e.g. a cookie, kept).
+ */
 export function clusterHaproxyConfig(options: { port: number; nodes: number; statsSocket: string }): string {
   const out: string[] = [];
   let inServers = false;
   for (const line of readFileSync(path.join(deploy, 'haproxy.cfg'), 'utf8').split('\n')) {
     if (line.includes('# CLUSTER: servers')) {
-      if (!inServers) for (let n = 1; n <= options.nodes; n++) out.push(`    server node${n} 127.0.0.1:${options.port + n} check`);
+      const template = line.slice(0, line.indexOf('#')).trimEnd();
+      if (!inServers)
+        for (let n = 1; n <= options.nodes; n++)
+          out.push(template.replace(/\bnode\d+\b/g, `node${n}`).replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${options.port + n}`));
       inServers = true;
       continue;
     }

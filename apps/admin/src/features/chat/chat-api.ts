@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ZCannedReplies,
   ZChatAgentConversationResponse,
@@ -60,6 +60,41 @@ export function useCannedReplies() {
 export function withEntry(data: TChatAgentConversationResponse | undefined, entry: TChatEntry): TChatAgentConversationResponse | undefined {
   if (!data || data.messages.some((m) => m.seq === entry.seq)) return data;
   return { ...data, messages: [...data.messages, entry].sort((a, b) => a.seq - b.seq) };
+}
+
+/** The highest seq of the held history with none missing above its first: where a backfill starts. */
+function heldThrough(messages: readonly TChatEntry[]): number {
+  let seq = messages[0]?.seq ?? 0;
+  for (const m of messages.slice(1)) {
+    if (m.seq !== seq + 1) break;
+    seq = m.seq;
+  }
+  return seq;
+}
+
+/**
+ * After the socket connects again (docs/chat.md, "Reconnect and backfill"): the open conversation
+ * reads what came after the last seq it holds, a page at a time, merged by seq, so what arrived while
+ * away is shown once and nothing held is dropped. A conversation not loaded yet has nothing to do.
+ */
+export async function backfillConversation(queryClient: QueryClient, conversationId: string): Promise<void> {
+  const key = chatKeys.conversation(conversationId);
+  for (let round = 0; round < 20; round++) {
+    const held = queryClient.getQueryData<TChatAgentConversationResponse>(key);
+    if (!held) return;
+    const page = await adminRequest(
+      withQuery(apiPath(ADMIN_ROUTES.chat.conversation.path, { conversationId }), { afterSeq: heldThrough(held.messages), limit: 100 }),
+      { schema: ZChatAgentConversationResponse },
+    );
+    queryClient.setQueryData<TChatAgentConversationResponse>(key, (data) => {
+      if (!data) return data;
+      const merged = page.messages.reduce<TChatAgentConversationResponse | undefined>((acc, entry) => withEntry(acc, entry), data);
+      return (
+        merged && { ...merged, conversation: page.conversation, customerReadSeq: Math.max(data.customerReadSeq, page.customerReadSeq) }
+      );
+    });
+    if (!page.hasMore) return;
+  }
 }
 
 export function useReply(conversationId: string) {

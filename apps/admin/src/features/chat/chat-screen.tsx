@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { cx } from '@/lib/cx';
 import { when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
-import { chatKeys, useConversations, withEntry } from './chat-api';
+import { backfillConversation, chatKeys, useConversations, withEntry } from './chat-api';
 import { ConversationView } from './conversation-view';
 import { customerLabel } from './customer-label';
 import { useAgentSocket } from './use-agent-socket';
@@ -48,7 +48,15 @@ export function ChatScreen() {
         data ? { ...data, customerReadSeq: Math.max(data.customerReadSeq, seq) } : data,
       ),
     typing: ({ conversationId, typing: on }) => setTyping((now) => ({ ...now, [conversationId]: on })),
-    resync: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+    // Connected again (maybe to another node, after a restart) or told to: the list read again, the
+    // open conversation backfilled after its last seq (read whole if that fails).
+    resync: () => {
+      refreshList();
+      if (!openId) return;
+      backfillConversation(queryClient, openId).catch(
+        () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(openId) }),
+      );
+    },
   });
   const rows = list.data?.conversations ?? [];
   return (

@@ -7,6 +7,7 @@ import {
   type ChatAgentClientToServer,
   type ChatAgentServerToClient,
 } from '@jetton/contract/chat-agent';
+import { CHAT } from '@jetton/contract/constants';
 
 export type AgentSocketHandlers = {
   messaging: (event: { conversationId: string; entry: TChatEntry }) => void;
@@ -33,11 +34,18 @@ export function useAgentSocket(handlers: AgentSocketHandlers) {
     let stopped = false;
     void import('socket.io-client').then(({ io }) => {
       if (stopped) return;
-      const socket: AgentSocket = io(CHAT_AGENT_NAMESPACE, { transports: ['websocket'], withCredentials: true });
+      // WebSocket only: one connection, so no poll of a session can land on another node. A node
+      // that restarts closes it and socket.io reconnects at once, through the balancer, to another.
+      const socket: AgentSocket = io(CHAT_AGENT_NAMESPACE, {
+        transports: ['websocket'],
+        withCredentials: true,
+        reconnectionDelay: CHAT.reconnectDelayMs,
+        reconnectionDelayMax: CHAT.reconnectCheckMs,
+      });
       socketRef.current = socket;
       socket.on('connect', () => {
         setOnline(true);
-        // Anything missed while away: read the list and the open conversation again.
+        // Anything missed while away: the list and the open conversation's backfill.
         ref.current.resync();
       });
       socket.on('disconnect', () => setOnline(false));

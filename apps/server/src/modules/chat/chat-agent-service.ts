@@ -66,14 +66,21 @@ export function createChatAgentService(deps: {
       return rows.map((r) => toSummary(r, { name: r.member_name, username: r.member_phone, unread: r.unread, last: r.last }));
     },
 
-    async open(id: string, page: { limit: number; beforeSeq?: number | undefined }): Promise<TChatAgentConversationResponse> {
+    async open(
+      id: string,
+      page: { limit: number; beforeSeq?: number | undefined; afterSeq?: number | undefined },
+    ): Promise<TChatAgentConversationResponse> {
       const c = await conversation(id);
-      const rows = await repo.page(c.id, { limit: page.limit, beforeSeq: page.beforeSeq });
+      const rows = await repo.page(
+        c.id,
+        page.afterSeq !== undefined ? { limit: page.limit, afterSeq: page.afterSeq } : { limit: page.limit, beforeSeq: page.beforeSeq },
+      );
       const summary = c.member_id ? await repo.memberSummary(c.member_id, LAST_DEPOSITS) : undefined;
       return {
         conversation: await summarize(repo, c),
         messages: rows.map((row) => toEntry(row, c)),
-        hasMore: (rows[0]?.seq ?? 1) > 1,
+        // Older ones before the page, or (a backfill) newer ones after it.
+        hasMore: page.afterSeq !== undefined ? (rows.at(-1)?.seq ?? page.afterSeq) < c.last_seq : (rows[0]?.seq ?? 1) > 1,
         customerReadSeq: c.customer_read_seq,
         member: summary
           ? {

@@ -191,13 +191,14 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
   });
 
   // Sockets are not HTTP connections Fastify tracks: end them first, so close() does not wait on them.
+  // Their transports are closed, not the sockets disconnected: a client sees `transport close` and
+  // reconnects by itself (through the balancer, to another node), where a server-side disconnect
+  // would tell it to stay away (docs/chat.md, "Rolling restarts").
   app.addHook('preClose', (done) => {
-    io.local.disconnectSockets(true);
-    agentsNs.local.disconnectSockets(true);
+    io.engine.close();
     done();
   });
   app.addHook('onClose', async () => {
-    io.engine.close();
     await new Promise<void>((resolve) => {
       // Closes the adapters (and their Redis links); the HTTP server is Fastify's to close.
       void Promise.all([io.of('/').adapter.close(), io.of(CHAT_AGENT_NAMESPACE).adapter.close()]).finally(resolve);

@@ -43,8 +43,9 @@ const errorKey = (error: unknown): ChatAlert => ({ key: `errors.${isApiError(err
  * The chat widget's connection and state, outside React (the panel reads it
  * with useSyncExternalStore). Identity first (member token, else the guest token
  * kept under `guest-id`), then the newest page of history, then the socket:
- * joined with the last seq held so nothing missed goes unseen, re-checked every
- * 5 s while disconnected, backfilled on any gap or when the server says resync.
+ * joined with the last seq held so nothing missed goes unseen, reconnected by
+ * socket.io after a drop (and re-checked every 5 s when it gave up), backfilled
+ * on any gap or when the server says resync.
  */
 export function createChatSession() {
   let state = INITIAL;
@@ -89,8 +90,11 @@ export function createChatSession() {
       // Read at each attempt: a member's token may have been renewed meanwhile.
       auth: (cb) => cb(who.kind === 'member' ? { token: storage.getToken() ?? '' } : { guestToken: who.token }),
       transports: ['websocket', 'polling'],
-      // The widget re-checks the connection itself every 5 s.
-      reconnection: false,
+      // A dropped connection (its node restarting: docs/chat.md, "Rolling restarts") is retried at
+      // once, and the balancer sends it to another node; the 5 s check starts again a socket that
+      // stopped retrying (a refused handshake).
+      reconnectionDelay: CHAT.reconnectDelayMs,
+      reconnectionDelayMax: CHAT.reconnectCheckMs,
     });
     socket = s;
     s.on('connect', () => {
@@ -210,7 +214,7 @@ export function createChatSession() {
       clearInterval(timers.reconnect);
       timers.reconnect = setInterval(() => {
         if (!state.who) ensureStarted();
-        else if (socket && !socket.connected) socket.connect();
+        else if (socket && !socket.active) socket.connect();
       }, CHAT.reconnectCheckMs);
     },
 
