@@ -70,7 +70,7 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
     expect(await login(t, m.phone, m.password)).toBeTruthy();
   });
 
-  it('logout revokes every session of the member, and only theirs', async () => {
+  it('logout ends every session of the member, and only theirs, keeping none of them', async () => {
     const m = await createMember(t);
     const other = await createMember(t);
     const [first, second] = [await login(t, m.phone, PASSWORD), await login(t, m.phone, PASSWORD)];
@@ -82,6 +82,10 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
     expectError(await profile(second), 401, 'invalid-token');
     expectError(await call(t, 'POST', ROUTES.account.logout, undefined, { token: first }), 401, 'invalid-token');
     expect((await profile(otherToken)).statusCode).toBe(200);
+    const sessionsOf = async (memberId: string) =>
+      (await t.database.db.selectFrom('sessions').select('id').where('member_id', '=', memberId).execute()).length;
+    expect(await sessionsOf(m.id)).toBe(0);
+    expect(await sessionsOf(other.id)).toBe(1);
     // A new login works as before.
     expect((await profile(await login(t, m.phone, PASSWORD))).statusCode).toBe(200);
   });

@@ -25,7 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     ROUTES.account.logout,
     { onRequest: app.requireMember, schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ZOkResponse } } },
     async (request) => {
-      await deps.auth.revokeAll(memberOf(request).memberId);
+      await deps.auth.logout(memberOf(request).memberId);
       return { message: 'OK' as const };
     },
   );

@@ -80,9 +80,14 @@ export function createAuthService(deps: AuthDeps) {
       return member.must_change_password ? { token, mustChangePassword: true } : { token };
     },
 
-    /** Ends every session of the member (logout, password change). */
+    /** Ends every session of the member, leaving them listed as revoked (password change, operators). */
     async revokeAll(memberId: string): Promise<void> {
       await sessions.revokeAll(memberId, clock.now());
+    },
+
+    /** Logout: ends every session of the member, on every device, and keeps none. */
+    async logout(memberId: string): Promise<void> {
+      await sessions.endAll(memberId);
     },
 
     /** The session's member for a bearer token, or null for any bad, expired, revoked or inactive one. */

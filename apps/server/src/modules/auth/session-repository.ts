@@ -35,6 +35,15 @@ export function createSessionRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return row;
     },
+    /**
+     * Logout: the member's sessions go, as a login's prune would take them later. Deleting
+     * writes only the rows' heap pages; marking them revoked is an update of an indexed column
+     * that also writes into all three indexes, several times the WAL (docs/growth.md, "Logout").
+     */
+    async endAll(memberId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+    },
+    /** Sessions an operator or a password change ends stay, marked, until the cleanup: the back office lists them. */
     async revokeAll(memberId: string, now: Date): Promise<void> {
       await db.updateTable('sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
     },
