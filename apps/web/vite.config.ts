@@ -1,5 +1,5 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
@@ -20,13 +20,22 @@ export default defineConfig(({ mode }) => {
   const locale = loadEnv(mode, import.meta.dirname).VITE_DEFAULT_LOCALE === 'la' ? 'la' : 'th';
   return {
     plugins: [
-      react(),
+      // Preact runs the app's React code (docs/performance.md, "The runtime"); the aliases below add the
+      // one hook React Router needs that Preact lacks, so the preset's own aliases are off.
+      preact({ reactAliasesEnabled: false, prerender: { enabled: false } }),
       htmlLang(mode),
       preloadFirstFont(locale === 'la' ? 'noto-sans-lao-lao-400-normal' : 'noto-sans-thai-thai-400-normal'),
       chunkMap(`src/i18n/${locale}.json`),
       precompress(),
     ],
-    resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+    resolve: {
+      alias: [
+        { find: '@', replacement: new URL('./src', import.meta.url).pathname },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react(-dom)?$/, replacement: new URL('./src/lib/react-on-preact.ts', import.meta.url).pathname },
+      ],
+    },
     build: {
       rolldownOptions: {
         output: {
@@ -38,7 +47,7 @@ export default defineConfig(({ mode }) => {
               // request costs a round trip and its headers, and these libraries change only on upgrades.
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/,
+                test: /node_modules[\\/](preact|react-router|@tanstack|i18next|react-i18next)[\\/]/,
                 priority: 1,
               },
             ],
