@@ -1,8 +1,10 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
+import { webAliases } from './build/aliases.ts';
 import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
+import { prerenderLogin } from './build/prerender-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 const proxy = { '/api': apiTarget, '/sandbox': apiTarget };
@@ -20,22 +22,17 @@ export default defineConfig(({ mode }) => {
   const locale = loadEnv(mode, import.meta.dirname).VITE_DEFAULT_LOCALE === 'la' ? 'la' : 'th';
   return {
     plugins: [
-      // Preact runs the app's React code (docs/performance.md, "The runtime"); the aliases below add the
+      // Preact runs the app's React code (docs/performance.md, "The runtime"); webAliases add the
       // one hook React Router needs that Preact lacks, so the preset's own aliases are off.
       preact({ reactAliasesEnabled: false, prerender: { enabled: false } }),
       htmlLang(mode),
       preloadFirstFont(locale === 'la' ? 'noto-sans-lao-lao-400-normal' : 'noto-sans-thai-thai-400-normal'),
       chunkMap(`src/i18n/${locale}.json`),
+      prerenderLogin(mode),
+      // Last: it compresses what the plugins before it wrote, the prerendered login page included.
       precompress(),
     ],
-    resolve: {
-      alias: [
-        { find: '@', replacement: new URL('./src', import.meta.url).pathname },
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react(-dom)?$/, replacement: new URL('./src/lib/react-on-preact.ts', import.meta.url).pathname },
-      ],
-    },
+    resolve: { alias: webAliases },
     build: {
       rolldownOptions: {
         output: {
