@@ -5,6 +5,8 @@
  */
 import { useState } from 'preact/compat';
 
+// @ts-expect-error -- Preact's React types say `export =`, which `export *` cannot read; the app is
+// typed against React's own types, and the bundler reads this module, not its types.
 // eslint-disable-next-line no-restricted-syntax -- this file stands in for the whole `react` module
 export * from 'preact/compat';
 export { default } from 'preact/compat';
