@@ -1,8 +1,10 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
+import { webAliases } from './build/aliases.ts';
 import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
+import { prerenderLogin } from './build/prerender-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 const proxy = { '/api': apiTarget, '/sandbox': apiTarget };
@@ -15,18 +17,48 @@ function htmlLang(mode: string): Plugin {
   };
 }
 
+const anyOf = (patterns: string[]): RegExp => new RegExp(patterns.map((pattern) => `(${pattern})`).join('|'));
+const SEP = String.raw`[\\/]`;
+const SRC = `apps${SEP}web${SEP}src${SEP}`;
+const ICONS = `lucide-react${SEP}dist${SEP}esm${SEP}icons${SEP}`;
+
+/**
+ * What every route needs before its first paint, as one long-cached file: on a phone each request
+ * costs a round trip and its headers, and these change only on upgrades.
+ */
+const SHELL_MODULES = anyOf([
+  `node_modules${SEP}(preact|react-router|@tanstack|i18next|react-i18next)${SEP}`,
+  `${SRC}lib${SEP}react-on-preact\\.ts`,
+  `lucide-react${SEP}dist${SEP}esm${SEP}(createLucideIcon|Icon|defaultAttributes|context|shared${SEP}.*)\\.mjs`,
+  `contract${SEP}src${SEP}(constants|routes)\\.ts`,
+]);
+
+/** The login screen with its layout and the parts it draws (fields, buttons, icons). */
+const LOGIN_MODULES = anyOf([
+  `${SRC}app${SEP}layouts${SEP}(public-layout|shell|bottom-nav|language-select|demo-strip)`,
+  `${SRC}features${SEP}auth${SEP}(login-screen|use-login|service-active-loader)`,
+  `${SRC}components${SEP}ui${SEP}(page|text-field|password-field|button|brand-mark)`,
+  `${SRC}lib${SEP}(cx|api-client|api-error|translate-error|use-page-title|sandbox-mode)\\.ts`,
+  `${SRC}i18n${SEP}use-locale\\.ts`,
+  `${ICONS}(chevron-down|languages|house|user-plus|book-open|headset|eye|eye-off)\\.mjs`,
+]);
+
 /** What each file holds and why it is split this way: docs/performance.md. */
 export default defineConfig(({ mode }) => {
   const locale = loadEnv(mode, import.meta.dirname).VITE_DEFAULT_LOCALE === 'la' ? 'la' : 'th';
   return {
     plugins: [
-      react(),
+      // Preact runs the app's React code (docs/performance.md, "The runtime"); webAliases add the
+      // one hook React Router needs that Preact lacks, so the preset's own aliases are off.
+      preact({ reactAliasesEnabled: false, prerender: { enabled: false } }),
       htmlLang(mode),
       preloadFirstFont(locale === 'la' ? 'noto-sans-lao-lao-400-normal' : 'noto-sans-thai-thai-400-normal'),
       chunkMap(`src/i18n/${locale}.json`),
+      prerenderLogin(mode),
+      // Last: it compresses what the plugins before it wrote, the prerendered login page included.
       precompress(),
     ],
-    resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+    resolve: { alias: webAliases },
     build: {
       rolldownOptions: {
         output: {
@@ -34,13 +66,10 @@ export default defineConfig(({ mode }) => {
             // A group takes only the modules it names, not what they import (zod stays out of the shell).
             includeDependenciesRecursively: false,
             groups: [
-              // What every route needs before its first paint, as one long-cached file: on a phone each
-              // request costs a round trip and its headers, and these libraries change only on upgrades.
-              {
-                name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/,
-                priority: 1,
-              },
+              { name: 'framework', test: SHELL_MODULES, priority: 1 },
+              // What /login draws, in one file rather than a dozen small ones (each a request and its
+              // headers on a phone). Member screens share some of it, and every member passed /login.
+              { name: 'login', test: LOGIN_MODULES },
             ],
           },
         },

@@ -51,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
     drain: () => void;
+    /** While true, /api/health answers 503 `starting` (start-up work under way: main.ts). */
+    startingUp: (starting: boolean) => void;
   }
 }
 
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
   app.decorate('drain', health.drain);
+  app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
   if (deps.config.sandbox) {
     registerSandboxIndex(app);

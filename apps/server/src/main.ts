@@ -74,6 +74,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // The demo history moves the app's clock to past days while it runs: a member who logged in
+  // then would get a session that expired weeks ago. Health says "starting" until it is done.
+  if (config.sandbox) app.startingUp(true);
   await app.listen({ host: config.host, port: config.port });
   if (config.metrics.port !== undefined) {
     const metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
       (outcome) => outcome === 'seeded' && app.log.info('demo member history seeded'),
       (error: unknown) => app.log.error({ err: error }, 'demo member history could not be seeded'),
     );
+    app.startingUp(false);
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   // For the person at the terminal, beside the JSON logs.

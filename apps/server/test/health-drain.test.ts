@@ -2,12 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { walletMember } from './wallet-support.ts';
 
-describe('a draining node', () => {
+describe('a node starting up, then draining', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('embedded');
   });
   afterAll(() => t.close());
+
+  it('answers health 503 "starting" while its start-up work runs, then 200', async () => {
+    t.app.startingUp(true);
+    const starting = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ message: 'SERVICE_UNAVAILABLE', down: ['starting'] });
+    t.app.startingUp(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
 
   it('answers health 503 "draining", so the balancer takes it out, while it still serves requests', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

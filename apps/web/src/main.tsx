@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import '@/styles/fonts.css';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { startApp } from '@/app/start-app';
 import { initI18n } from '@/i18n/setup';
 
 async function boot(): Promise<void> {
@@ -20,7 +20,9 @@ async function boot(): Promise<void> {
   }
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  createRoot(container).render(
+  await startApp(
+    container,
+    router,
     <StrictMode>
       <App router={router} queryClient={queryClient} />
     </StrictMode>,

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 /** Below this a JSON answer goes out as it is: compressing it would save less than its cost. */
 export const COMPRESS_MIN_BYTES = 1024;
 
+/** JSON answers, and the pages the server writes per request (the prerendered login carries its styles). */
+const COMPRESSED_TYPE = /^(application\/json|text\/html)/;
+
 /** Fast settings: an answer is compressed for each request (static files are precompressed at build instead). */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 
@@ -15,7 +18,7 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
 }
 
 /**
- * JSON answers of COMPRESS_MIN_BYTES or more go out brotli- or gzip-compressed
+ * JSON answers and pages of COMPRESS_MIN_BYTES or more go out brotli- or gzip-compressed
  * when the client accepts it (statements, lookups, game cards on a phone
  * over mobile data), on zlib's thread pool. They say `Vary: Accept-Encoding`
  * whether compressed or not, since what goes out depends on that header. A
@@ -26,7 +29,7 @@ export function registerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    if (typeof type !== 'string' || !COMPRESSED_TYPE.test(type)) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);

@@ -67,9 +67,18 @@ function staticOptions(root: string): FastifyStaticOptions {
   };
 }
 
-/** Read per request (a rebuild while running must not serve stale asset names); it is a small file. */
+/**
+ * Read per request (a rebuild while running must not serve stale asset names); it is a small file.
+ * /login has its own page when the build prerendered it (login.html, or login-sandbox.html with
+ * the demo strip: the screen already in the HTML with its styles, its chunks already named;
+ * docs/performance.md, "The prerendered login").
+ */
 async function indexHtml(webDist: string, page: PageValues, url: string): Promise<string> {
-  const [html, preloads] = await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);
+  const loginPage = page.sandbox ? 'login-sandbox.html' : 'login.html';
+  const prerendered = pathOf(url) === '/login' ? await readFile(path.join(webDist, loginPage), 'utf8').catch(() => undefined) : undefined;
+  const [html, preloads] = prerendered
+    ? [prerendered, '']
+    : await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);
   // base64url only: nothing to escape, and nothing here can close the tag.
   const key = page.truelinkKey ? `<meta name="jetton-truelink-key" content="${page.truelinkKey.replace(/[^A-Za-z0-9_-]/g, '')}">` : '';
   // docs/security.md, "The sandbox in production": every page says it is a demo.
@@ -88,7 +97,7 @@ const ASSET_PATH = /^assets\/[\w.-]+\.(js|css)$/;
  * to first paint (docs/performance.md). A route not listed gets none.
  */
 async function routePreloadLinks(webDist: string, url: string): Promise<string> {
-  const pathname = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  const pathname = pathOf(url);
   let preloads: RoutePreloads;
   try {
     preloads = JSON.parse(await readFile(path.join(webDist, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
@@ -102,4 +111,9 @@ async function routePreloadLinks(webDist: string, url: string): Promise<string> 
     .filter((file) => ASSET_PATH.test(file))
     .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
   return [...js, ...css].join('');
+}
+
+/** The path of a request URL without its query and trailing slashes. */
+function pathOf(url: string): string {
+  return (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
 }

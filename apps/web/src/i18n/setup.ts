@@ -25,6 +25,8 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 }
 
 function applyDocumentLang(locale: Locale): void {
+  // No document when the login page is prerendered at build time.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = LANGUAGE_TAGS[locale];
 }
 

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { pingDatabase, type DatabaseEngine } from '../../db/database.ts';
 
 const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) });
-const ZDown = z.object({ message: z.literal('SERVICE_UNAVAILABLE'), down: z.array(z.enum(['db', 'redis', 'draining'])) });
+const ZDown = z.object({ message: z.literal('SERVICE_UNAVAILABLE'), down: z.array(z.enum(['db', 'redis', 'starting', 'draining'])) });
 
 /** A database that has not answered `select 1` by then counts as down (a lost server answers nothing at all). */
 const PING_TIMEOUT_MS = 2_000;
@@ -23,13 +23,20 @@ export type HealthDeps = {
  * `{ message: 'SERVICE_UNAVAILABLE', down: ['db' | 'redis'] }` naming what is
  * down, asked afresh every time, so it turns 200 by itself once the part is
  * back (the pool and the Redis client reconnect on their own; docs/faults.md).
- * A draining node answers 503 `down: ['draining']` while it finishes its work.
+ * A draining node answers 503 `down: ['draining']` while it finishes its work,
+ * and a node still at its start-up work (the demo member's history in the
+ * sandbox) `down: ['starting']`, so nobody is sent to it before it is done.
  */
-export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): { healthy: () => Promise<boolean>; drain: () => void } {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: HealthDeps,
+): { healthy: () => Promise<boolean>; drain: () => void; startingUp: (starting: boolean) => void } {
   let draining = false;
-  const check = async (): Promise<('db' | 'redis' | 'draining')[]> => {
+  let starting = false;
+  const check = async (): Promise<('db' | 'redis' | 'starting' | 'draining')[]> => {
     // A node told to stop leaves the balancer's rotation first (docs/operations.md, "Rolling restarts").
     if (draining) return ['draining'];
+    if (starting) return ['starting'];
     const down: ('db' | 'redis')[] = [];
     try {
       await withTimeout(pingDatabase(deps.db), PING_TIMEOUT_MS);
@@ -50,6 +57,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): { 
     healthy: async () => (await check()).length === 0,
     drain: () => {
       draining = true;
+    },
+    startingUp: (value) => {
+      starting = value;
     },
   };
 }

@@ -7,6 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { translateError } from '@/lib/translate-error';
+import { useHydrated } from '@/lib/use-hydrated';
 import { loadAccountContract, useLogin } from './use-login';
 import styles from './login-screen.module.css';
 
@@ -22,6 +23,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const login = useLogin();
   const [errors, setErrors] = useState<FieldErrors>({});
+  const ready = useHydrated();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -78,7 +80,9 @@ export function LoginScreen() {
           <input type="checkbox" name="remember" className={styles.checkbox} />
           <span>{t('login.remember')}</span>
         </label>
-        <Button type="submit" block loading={login.isPending}>
+        {/* Until the app runs (the prerendered page), the button does not submit: with two text fields
+            Enter does not either, so a browser's own submit never puts the password in the address. */}
+        <Button type={ready ? 'submit' : 'button'} block loading={login.isPending}>
           {t('login.submit')}
         </Button>
       </form>

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import preact from '@preact/preset-vite';
+import { build, type Plugin } from 'vite';
+import { webAliases } from './aliases.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './chunk-map-plugin.ts';
+
+/** The pages the server sends for /login when the build has them (apps/server/src/http/web-app.ts). */
+export const LOGIN_PAGE_FILE = 'login.html';
+/** The same with the demo strip, for a server whose simulators are on. */
+export const LOGIN_SANDBOX_PAGE_FILE = 'login-sandbox.html';
+
+/**
+ * Writes `login.html` and `login-sandbox.html`: the built index.html with the
+ * login screen already in `#root` (rendered by src/prerender/login-page.tsx in
+ * a server-side build of the same sources and aliases), its title, and the
+ * shell's and route's styles inline, so the first paint needs no JavaScript
+ * and no request after the page. Runs after the
+ * browser build is written and before the files are compressed. Why:
+ * docs/performance.md, "The prerendered login".
+ */
+export function prerenderLogin(mode: string): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'jetton-prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const ssrDir = path.join(root, 'node_modules/.cache/jetton-prerender', mode);
+        await build({
+          root,
+          mode,
+          configFile: false,
+          logLevel: 'warn',
+          plugins: [preact({ reactAliasesEnabled: false, prerender: { enabled: false } })],
+          resolve: { alias: webAliases },
+          // Everything bundled, so React Router and the rest resolve `react` through the same aliases.
+          ssr: { noExternal: true },
+          build: { ssr: 'src/prerender/login-page.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
+        });
+        const entry = pathToFileURL(path.join(ssrDir, 'login-page.js')).href;
+        const { renderLoginPage } = (await import(entry)) as {
+          renderLoginPage: (sandbox: boolean) => Promise<{ html: string; title: string }>;
+        };
+        const preloads = JSON.parse(readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
+        const route = preloads['/login'];
+        if (!route) throw new Error('the build lists no chunks for /login');
+        // The shell's and the route's styles go inline: a phone paints the page without one more
+        // request per stylesheet. The route's chunks still fetch their own when they load (cached, harmless).
+        let index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g)];
+        for (const link of shellCss) index = index.replace(link[0], '');
+        const css = [...shellCss.map((link) => link[1] ?? ''), ...route.css].map((file) => readFileSync(path.join(outDir, file), 'utf8'));
+        // The screen is painted without JavaScript. A small script starts the app a frame after the
+        // page is on screen, and only then names the app's chunks: a slow phone paints the login at
+        // once (styles inline, no download before it) and fetches and runs the app right after.
+        const entryScript = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(index);
+        if (!entryScript?.[1]) throw new Error('index.html has no entry script to start after the first paint');
+        const shellChunks = [...index.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g)];
+        const chunks = [...shellChunks.map((link) => link[1] ?? ''), ...route.js.map((file) => `/${file}`)];
+        const starter = startAfterPaint(entryScript[1], chunks);
+        writeFileSync(path.join(outDir, starter.file), starter.source);
+        index = index.replace(entryScript[0], `<script type="module" crossorigin src="/${starter.file}"></script>`);
+        for (const link of shellChunks) index = index.replace(link[0], '');
+        const head = `<style>${css.join('\n')}</style>`;
+        for (const sandbox of [false, true]) {
+          const { html, title } = await renderLoginPage(sandbox);
+          const page = index
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+            .replace('</head>', `${head}</head>`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="/login">${html}</div>`);
+          if (!page.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+          writeFileSync(path.join(outDir, sandbox ? LOGIN_SANDBOX_PAGE_FILE : LOGIN_PAGE_FILE), page);
+        }
+      },
+    },
+  };
+}
+
+/** The script that starts the app after the first paint, named by its content like every built asset. */
+function startAfterPaint(entry: string, chunks: string[]): { file: string; source: string } {
+  const source = `// Starts the app once the prerendered login is on screen (docs/performance.md, "The prerendered login").
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    for (const href of ${JSON.stringify(chunks)}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    void import(${JSON.stringify(entry)});
+  }),
+);
+`;
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return { file: `assets/login-start-${hash}.js`, source };
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
