@@ -67,6 +67,8 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  /** One child per (method, status, route) seen; routes are patterns, so the map is bounded. */
+  const requestSeries = new Map<string, ReturnType<typeof requests.labels>>();
   const transfers = new Counter({
     name: 'jetton_transfers_total',
     help: 'Transfer legs (wallet <-> game) by the outcome of their provider call: success, failed, or unknown (PENDING).',
@@ -171,7 +173,11 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
     registry,
     /** Called once per answer (the access-log hook). */
     observeRequest(method: string, route: string, status: number, seconds: number): void {
-      requests.observe({ method, route, status: String(status) }, seconds);
+      // On every answer: the series is looked up by one string, not by hashing a label object.
+      const key = `${method} ${status} ${route}`;
+      let series = requestSeries.get(key);
+      if (!series) requestSeries.set(key, (series = requests.labels({ method, route, status: String(status) })));
+      series.observe(seconds);
     },
     transfer(outcome: TransferOutcome, stage: TransferStage): void {
       transfers.inc({ outcome, stage });
