@@ -1,9 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,7 +17,6 @@ import {
 import type { ChatClientToServer, ChatServerToClient } from '@jetton/contract/chat-events';
 import { CHAT } from '@jetton/contract/constants';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
-import { openDatabase, type Database } from '../src/db/database.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
 import { ADMIN_COOKIE, CSRF_HEADER } from '../src/modules/admin/admin-guard.ts';
 import { createOperatorRepository } from '../src/modules/admin/operator-repository.ts';
@@ -29,8 +25,7 @@ import { createSigner } from '../src/modules/auth/signer.ts';
 import { CHAT_RULES_KEY } from '../src/modules/chat/chat-rules.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { createChaosMembers } from './chaos/chaos-setup.ts';
-import { startCluster, type Cluster } from './cluster/cluster.ts';
-import { adminQuery, databaseUrl } from './global-setup.ts';
+import { startTestCluster } from './cluster/test-cluster.ts';
 
 /**
  * The support chat through a rolling restart (docs/chat.md, "Rolling restarts"): a member's socket
@@ -126,27 +121,17 @@ describe.skipIf(missing.length > 0)(
       'a member and an agent keep talking while every node restarts: each gets all the other sent, once, in order',
       { timeout: 300_000 },
       async () => {
-        const admin = adminUrl ?? '';
-        const name = `jetton_rollchat_${randomUUID().slice(0, 8)}`;
-        await adminQuery(admin, `CREATE DATABASE ${name}`);
-        cleanup.push(() => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-        const url = databaseUrl(admin, name);
-        const dir = mkdtempSync(path.join(tmpdir(), 'jetton-cluster-chat-'));
         let passed = false;
-        // The nodes' and the balancer's logs stay when the test fails.
-        cleanup.push(() => Promise.resolve(passed && rmSync(dir, { recursive: true, force: true })));
-
-        const cluster: Cluster = await startCluster({
-          nodes: 2,
-          port: PORT,
-          databaseUrl: url,
+        const { cluster, database, dir } = await startTestCluster({
+          adminUrl: adminUrl ?? '',
           redisUrl: redisUrl ?? '',
-          dir,
-          log: () => undefined,
+          port: PORT,
+          label: 'rollchat',
+          poolSize: 2,
+          cleanup,
+          // The nodes' and the balancer's logs stay when the test fails.
+          keepFolder: () => !passed,
         });
-        cleanup.push(() => cluster.stop());
-        const database: Database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-        cleanup.push(() => database.db.destroy());
         const origin = cluster.origin;
 
         // One member sending every 150 ms is over the per-IP message limit meant for many.

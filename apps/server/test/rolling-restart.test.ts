@@ -1,14 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.ts';
 import { checkInvariants } from '../src/ledger/check-invariants.ts';
 import { createChaosMembers, openGameAccounts } from './chaos/chaos-setup.ts';
-import { startCluster, type Cluster } from './cluster/cluster.ts';
-import { adminQuery, databaseUrl } from './global-setup.ts';
+import { startTestCluster } from './cluster/test-cluster.ts';
 
 /**
  * A full rolling restart under load (docs/operations.md, "Rolling restarts"): 2 nodes on
@@ -40,25 +35,14 @@ describe.skipIf(missing.length > 0)(
     });
 
     it('restarts every node in turn with 16 clients at work: no 5xx, nothing dropped, the books right', { timeout: 300_000 }, async () => {
-      const admin = adminUrl ?? '';
-      const name = `jetton_roll_${randomUUID().slice(0, 8)}`;
-      await adminQuery(admin, `CREATE DATABASE ${name}`);
-      cleanup.push(() => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      const url = databaseUrl(admin, name);
-      const dir = mkdtempSync(path.join(tmpdir(), 'jetton-cluster-'));
-      cleanup.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
-
-      const cluster: Cluster = await startCluster({
-        nodes: 2,
-        port: PORT,
-        databaseUrl: url,
+      const { cluster, database, dir } = await startTestCluster({
+        adminUrl: adminUrl ?? '',
         redisUrl: redisUrl ?? '',
-        dir,
-        log: () => undefined,
+        port: PORT,
+        label: 'roll',
+        poolSize: 4,
+        cleanup,
       });
-      cleanup.push(() => cluster.stop());
-      const database: Database = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-      cleanup.push(() => database.db.destroy());
       const members = await openGameAccounts(
         cluster.origin,
         await createChaosMembers(database.db, cluster.tokenSecret, CLIENTS, 1_000_000n),
