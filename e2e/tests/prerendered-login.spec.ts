@@ -38,6 +38,22 @@ test.describe('the prerendered login', () => {
     await expect(page).toHaveURL(/\/user\/home$/);
   });
 
+  test('a tap on the login button before the app runs logs in once it does', async ({ page }) => {
+    let release = (): void => undefined;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel(text('th', 'login.phone')).fill('0812345678');
+    await page.getByLabel(text('th', 'login.password'), { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: text('th', 'login.submit') }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/\/user\/home$/);
+  });
+
   test('a visitor who chose English gets the screen in English once the app runs', async ({ page }) => {
     await useLocale(page, 'en');
     await page.goto('/login');

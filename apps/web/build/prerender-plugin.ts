@@ -101,6 +101,28 @@ requestAnimationFrame(() =>
     void import(${JSON.stringify(entry)});
   }),
 );
+
+// A tap on the login button (or Enter in a field) before the app runs would do nothing: the
+// button is not a submit button yet. Remember it, and send the form once the app has made it one.
+const root = document.getElementById('root');
+let asked = false;
+const ask = (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const onButton = event.type === 'click' && target?.closest('form button[type="button"]:not([aria-pressed])');
+  const enter = event.type === 'keydown' && event.key === 'Enter' && target?.closest('form input');
+  if (onButton || enter) asked = true;
+};
+document.addEventListener('click', ask, true);
+document.addEventListener('keydown', ask, true);
+const ready = new MutationObserver(() => {
+  const submit = root?.querySelector('form button[type="submit"]');
+  if (!submit) return;
+  ready.disconnect();
+  document.removeEventListener('click', ask, true);
+  document.removeEventListener('keydown', ask, true);
+  if (asked) submit.form?.requestSubmit(submit);
+});
+if (root) ready.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['type'] });
 `;
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
   return { file: `assets/login-start-${hash}.js`, source };
