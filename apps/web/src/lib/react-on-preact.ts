@@ -1,15 +1,57 @@
 /**
  * What `react` and `react-dom` resolve to in the member site's build: Preact's
- * React layer, plus the one React 19 hook React Router imports that Preact has
- * not got. Why Preact: docs/performance.md, "The runtime".
+ * React layer, name by name (the build fails on a name a library imports that
+ * is not listed), plus the one React 19 hook React Router imports that Preact
+ * has not got. Why Preact: docs/performance.md, "The runtime".
  */
 import { useState } from 'preact/compat';
 
-// @ts-expect-error -- Preact's React types say `export =`, which `export *` cannot read; the app is
-// typed against React's own types, and the bundler reads this module, not its types.
-// eslint-disable-next-line no-restricted-syntax -- this file stands in for the whole `react` module
-export * from 'preact/compat';
-export { default } from 'preact/compat';
+export {
+  default,
+  Children,
+  Component,
+  Fragment,
+  PureComponent,
+  StrictMode,
+  Suspense,
+  cloneElement,
+  createContext,
+  createElement,
+  createFactory,
+  createPortal,
+  createRef,
+  findDOMNode,
+  flushSync,
+  forwardRef,
+  hydrate,
+  isFragment,
+  isMemo,
+  isValidElement,
+  lazy,
+  memo,
+  render,
+  startTransition,
+  unmountComponentAtNode,
+  unstable_batchedUpdates,
+  use,
+  useCallback,
+  useContext,
+  useDebugValue,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useImperativeHandle,
+  useInsertionEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  useTransition,
+  version,
+} from 'preact/compat';
 
 /**
  * React Router calls this only to show an optimistic state during a transition
