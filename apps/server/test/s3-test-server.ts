@@ -8,7 +8,7 @@ import { createS3Client } from '../src/adapters/storage/s3-storage.ts';
 
 export type S3TestServer = {
   endpoint: string;
-  /** A new, empty bucket, as the server's storage configuration. */
+  /** A bucket (new and empty unless one of that name was kept in `dir`), as the server's storage configuration. */
   bucket(name?: string): Promise<Extract<StorageConfig, { kind: 's3' }>>;
   /** The same configuration as the S3_* environment a node reads. */
   env(storage: Extract<StorageConfig, { kind: 's3' }>): Record<string, string>;
@@ -44,7 +44,10 @@ export async function startS3TestServer(options: { dir: string; port?: number })
     async bucket(name = `jetton-${randomBytes(6).toString('hex')}`) {
       const client = createS3Client({ ...base, bucket: name });
       try {
-        await client.send(new CreateBucketCommand({ Bucket: name }));
+        await client.send(new CreateBucketCommand({ Bucket: name })).catch((error: unknown) => {
+          // `npm run cluster` keeps its bucket across runs, as it keeps its database.
+          if ((error as { name?: unknown }).name !== 'BucketAlreadyOwnedByYou') throw error;
+        });
       } finally {
         client.destroy();
       }
