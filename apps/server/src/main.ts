@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { startMetricsServer } from './metrics/metrics-routes.ts';
 import { serveEmbeddedBackups } from './db/backup-socket.ts';
+import { checkLedger } from './ledger/check-invariants.ts';
+import { ledgerReportJson } from './ledger/ledger-report.ts';
 import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     ? await serveEmbeddedBackups({
         dataDir: config.dataDir,
         dump: dumpDataDir,
+        ledgerCheck: async () => Buffer.from(ledgerReportJson(await checkLedger(db))),
         onError: (error) => app.log.error({ err: error }, 'backup failed'),
       })
     : undefined;
