@@ -98,7 +98,7 @@ describe.each(testEngines())('uploads through node A, read through node B (%s da
     } finally {
       await nodes.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('control, each node on its own disk: node B has neither (the reason a cluster refuses local disk)', async () => {
     const nodes = await twoNodes({ kind: 'local' });
@@ -109,5 +109,5 @@ describe.each(testEngines())('uploads through node A, read through node B (%s da
     } finally {
       await nodes.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
