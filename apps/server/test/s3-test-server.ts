@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import S3rver from '@20minutes/s3rver';
-import accounts from '@20minutes/s3rver/lib/models/account.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../src/config.ts';
 import { createS3Client } from '../src/adapters/storage/s3-storage.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type S3TestServer = {
   endpoint: string;
@@ -18,25 +21,37 @@ export type S3TestServer = {
 /**
  * An S3-compatible server on loopback for the tests and `npm run cluster`: s3rver (the
  * `@20minutes/s3rver` fork, a devDependency, so `npm ci` installs it; MinIO's binaries are not
- * in the registries this project installs from). Objects on disk under `dir`; S3_TEST_PORT or
- * any free port. It checks every request's access key (a fresh one per server); it is run with
- * `allowMismatchedSignatures`, because its SigV4 check rebuilds a bucket-level path without the
- * trailing slash the AWS SDK signs (`/bucket/`), so it refuses every list request otherwise.
+ * in the registries this project installs from), in a process of its own (s3-server-process.ts).
+ * Objects on disk under `dir`; S3_TEST_PORT or any free port. It checks every request's access key
+ * (a fresh one per server); it is run with `allowMismatchedSignatures`, because its SigV4 check
+ * rebuilds a bucket-level path without the trailing slash the AWS SDK signs (`/bucket/`), so it
+ * refuses every list request otherwise.
  */
 export async function startS3TestServer(options: { dir: string; port?: number }): Promise<S3TestServer> {
   mkdirSync(options.dir, { recursive: true });
   const accessKeyId = `JETTON${randomBytes(6).toString('hex').toUpperCase()}`;
   const secretAccessKey = randomBytes(20).toString('base64url');
-  accounts.DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: options.port ?? Number(process.env.S3_TEST_PORT ?? 0),
-    directory: options.dir,
-    silent: true,
-    vhostBuckets: false,
-    allowMismatchedSignatures: true,
+  const child = spawn(process.execPath, [path.join(here, 's3-server-process.ts')], {
+    env: {
+      ...process.env,
+      S3_TEST_DIR: options.dir,
+      S3_TEST_PORT: String(options.port ?? process.env.S3_TEST_PORT ?? 0),
+      S3_TEST_ACCESS_KEY_ID: accessKeyId,
+      S3_TEST_SECRET_ACCESS_KEY: secretAccessKey,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const { port } = await server.run();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /s3 listening on (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 test server exited (${code}): ${stderr}`)));
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const base = { endpoint, region: 'us-east-1', credentials: { accessKeyId, secretAccessKey }, forcePathStyle: true };
   return {
@@ -61,6 +76,11 @@ export async function startS3TestServer(options: { dir: string; port?: number })
       S3_SECRET_ACCESS_KEY: storage.credentials?.secretAccessKey ?? '',
       S3_FORCE_PATH_STYLE: storage.forcePathStyle ? '1' : '0',
     }),
-    close: () => server.close(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
