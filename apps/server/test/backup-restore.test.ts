@@ -48,9 +48,7 @@ async function place(engine: TestEngine, from: 'template' | 'empty', s3: S3TestS
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       dataDir,
       storage: { kind: 'local' },
-      // Commits not flushed (PGlite's own default): on a machine loaded by other suites, flushing every
-      // commit made the provider's account creation outlast its 8 s timeout; the backup reads the same files.
-      open: () => openDatabase({ kind: 'embedded', dataDir: embeddedDir(dataDir), durable: false, ...(template ? { template } : {}) }),
+      open: () => openDatabase({ kind: 'embedded', dataDir: embeddedDir(dataDir), ...(template ? { template } : {}) }),
       drop: removeFolder,
     };
   }
