@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { serveEmbeddedBackups } from '../src/db/backup-socket.ts';
 import { embeddedDir, uploadsFileOf } from '../src/backup/backup-tools.ts';
@@ -39,7 +39,7 @@ type Place = {
   drop: () => Promise<void>;
 };
 
-async function place(engine: TestEngine, from: 'template' | 'empty', s3: S3TestServer): Promise<Place> {
+async function place(engine: TestEngine, from: 'template' | 'empty'): Promise<Place> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-backup-'));
   const removeFolder = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
   if (engine === 'embedded') {
@@ -56,9 +56,10 @@ async function place(engine: TestEngine, from: 'template' | 'empty', s3: S3TestS
   const name = `jetton_backup_${from}_${randomUUID().slice(0, 8)}`;
   await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${from === 'template' ? inject('postgresTemplate') : 'template0'}`);
   const url = databaseUrl(admin, name);
-  const storage = await s3.bucket();
+  const server = await s3Server();
+  const storage = await server.bucket();
   return {
-    env: { DATABASE_URL: url, DATA_DIR: dataDir, ...s3.env(storage) },
+    env: { DATABASE_URL: url, DATA_DIR: dataDir, ...server.env(storage) },
     dataDir,
     storage,
     open: () => openDatabase({ kind: 'postgres', url, poolSize: 10 }),
@@ -126,13 +127,12 @@ function transferTraffic(origin: string, members: { token: string }[]) {
   };
 }
 
-let s3: S3TestServer;
+/** The S3 server, started for the PostgreSQL runs only (their uploads are in a bucket). */
+let s3: Promise<S3TestServer> | undefined;
 const s3Dir = mkdtempSync(path.join(tmpdir(), 'jetton-backup-s3-'));
-beforeAll(async () => {
-  s3 = await startS3TestServer({ dir: s3Dir });
-});
+const s3Server = (): Promise<S3TestServer> => (s3 ??= startS3TestServer({ dir: s3Dir }));
 afterAll(async () => {
-  await s3?.close();
+  await (await s3)?.close();
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
@@ -195,7 +195,7 @@ describe.each(testEngines())('backup and restore on the %s database', (engine) =
     'backs up during a run of transfers; the restore starts with everything answered before it, and nothing half there',
     { timeout: 600_000 },
     async () => {
-      const source = await place(engine, 'template', s3);
+      const source = await place(engine, 'template');
       cleanup.push(source.drop);
       const database = await source.open();
       cleanup.push(() => database.db.destroy());
@@ -221,7 +221,7 @@ describe.each(testEngines())('backup and restore on the %s database', (engine) =
       // The copy was made while money moved.
       expect(answeredDuring).toBeGreaterThan(0);
 
-      const target = await place(engine, 'empty', s3);
+      const target = await place(engine, 'empty');
       cleanup.push(target.drop);
       const restored = await npmScript('restore', [file], target.env);
       expect(restored.code, restored.output).toBe(0);
@@ -340,7 +340,7 @@ describe.each(testEngines())('backup and restore on the %s database', (engine) =
       const damaged = path.join(dir, `${c.name.replaceAll(' ', '-')}.backup`);
       writeFileSync(damaged, c.database);
       if (c.uploads) writeFileSync(uploadsFileOf(damaged), c.uploads);
-      const target = await place(engine, 'empty', s3);
+      const target = await place(engine, 'empty');
       cleanup.push(target.drop);
       rmSync(target.dataDir, { recursive: true, force: true });
       const result = await npmScript('restore', [damaged], target.env);
