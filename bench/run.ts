@@ -3,6 +3,7 @@
  * baseline. `npm run bench -- growth` (minutes: it builds three sites) and
  * `npm run bench -- reports` (a synthetic year on PostgreSQL) run only when named.
  */
+import { runBackupPauseBench } from './backup-pause.ts';
 import { runChatBench } from './chat-sockets.ts';
 import { runGrowthBench } from './growth/growth-bench.ts';
 import { runLookupBench } from './lookup-vs-hello.ts';
@@ -16,6 +17,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   transfers: runTransferBench,
   web: runWebBench,
   chat: runChatBench,
+  backup: runBackupPauseBench,
 };
 const onRequest: Record<string, () => Promise<void>> = { growth: runGrowthBench, reports: runReportsBench };
 for (const [name, run] of Object.entries(scenarios)) {

@@ -1,11 +1,13 @@
 /**
- * `npm run backup -- FILE`: a consistent copy of the database while the server runs
- * (docs/operations.md, "Backups"). DATABASE_URL set: pg_dump, custom format. Unset: the
- * embedded engine in DATA_DIR (default ./data), dumped by the running server, or by this
- * process when none runs. FILE appears only once complete.
+ * `npm run backup -- FILE`: a consistent copy of the database while the server runs, and of the
+ * uploads beside it in FILE.uploads.tar (docs/operations.md, "Backups"). DATABASE_URL set:
+ * pg_dump, custom format. Unset: the embedded engine in DATA_DIR (default ./data), dumped by the
+ * running server, or by this process when none runs. Uploads: DATA_DIR/uploads, or the S3_BUCKET.
+ * Both files appear only once complete.
  */
-import path from 'node:path';
-import { backup } from '../apps/server/src/db/backup.ts';
+import { backup } from '../apps/server/src/backup/backup.ts';
+import { oneLine } from '../apps/server/src/backup/backup-tools.ts';
+import { loadOperatorConfig } from '../apps/server/src/config.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -13,12 +15,11 @@ if (!file) {
   process.exit(2);
 }
 try {
-  const { bytes, how } = await backup(
-    { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: path.resolve(process.env.DATA_DIR ?? './data') },
-    file,
+  const { bytes, how, uploads } = await backup(loadOperatorConfig(), file);
+  process.stdout.write(
+    `backup written to ${file}: ${bytes} bytes (${how}); uploads to ${uploads.file}: ${uploads.objects} objects, ${uploads.bytes} bytes\n`,
   );
-  process.stdout.write(`backup written to ${file}: ${bytes} bytes (${how})\n`);
 } catch (error) {
-  process.stderr.write(`backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`backup failed: ${oneLine(error)}\n`);
   process.exit(1);
 }

@@ -3,12 +3,12 @@
  * http://localhost:8080 on the embedded database (or DATABASE_URL when set).
  */
 import { existsSync } from 'node:fs';
-import { sandboxRefusal } from '../apps/server/src/config.ts';
+import { localUploadsRefusal, sandboxRefusal } from '../apps/server/src/config.ts';
 import { templatePath } from './prepare-db-template.ts';
 import { ensureWebBuild } from './web-build.ts';
 
 // Before the web build: a refused configuration says so at once (the server says it again).
-const refusal = sandboxRefusal(process.env);
+const refusal = sandboxRefusal(process.env) ?? localUploadsRefusal(process.env);
 if (refusal) {
   process.stderr.write(`${refusal}\n`);
   process.exit(1);

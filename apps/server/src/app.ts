@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
 import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
 import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
+import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseEngine, PoolStats } from './db/database.ts';
@@ -152,6 +153,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   rewards.register();
   registerStatementFeature(app, { db: deps.db });
+  // Slips and chat media: this node's disk, or the bucket every node shares (docs/operations.md, "Uploads").
+  const uploads = createUploadStorage(deps.config);
+  app.addHook('onClose', (_instance, done) => {
+    uploads.close();
+    done();
+  });
   await registerChatFeature(app, {
     config: deps.config,
     db: deps.db,
@@ -161,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: accounts.auth,
     members: accounts.members,
     authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
+    storage: uploads.area('chat'),
   });
 
   // The support chat console under /api/admin/chat (needs the chat feature's agents service).
@@ -175,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     lookups,
     settings,
+    storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, {

@@ -6,6 +6,24 @@ import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Where uploads go (docs/operations.md, "Uploads"): S3_BUCKET set means an S3-compatible store. */
+const STORAGE_ENV = {
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's URL (MinIO, Cloudflare R2, ...); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** `auto` for R2; any name for MinIO. */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `/bucket/key` URLs; default on when S3_ENDPOINT is set (MinIO needs it), off for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  /**
+   * `1`: this node is the only one (its disk may hold uploads even with REDIS_URL set); `0`: one of
+   * several even without Redis. Unset: several when REDIS_URL is set. docs/operations.md, "Uploads".
+   */
+  SINGLE_NODE: z.enum(['0', '1']).optional(),
+};
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -47,6 +65,7 @@ const ZEnv = z.object({
   DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
   ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
+  ...STORAGE_ENV,
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -75,7 +94,22 @@ export type Config = {
   secrets: Secrets;
   /** ADMIN_OWNER_PASSWORD: used only when the first owner is created. */
   adminOwnerPassword?: string;
+  /** Where uploads go: this node's disk (DATA_DIR/uploads) or an S3-compatible bucket. */
+  storage: StorageConfig;
 };
+
+/** Where and as whom to reach an S3-compatible store. */
+export type S3Settings = {
+  bucket: string;
+  /** Unset: AWS S3 itself (the region's endpoint). MinIO, Cloudflare R2 and others: their URL. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (an instance role on AWS). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `/bucket/key` URLs instead of `bucket.host/key`: what MinIO and most self-hosted stores need. */
+  forcePathStyle: boolean;
+};
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 
 export class ConfigError extends Error {}
 
@@ -92,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const refusal = sandboxRefusal(e);
+  const refusal = sandboxRefusal(e) ?? localUploadsRefusal(e);
   if (refusal) throw new ConfigError(refusal);
   const dataDir = path.resolve(e.DATA_DIR);
   const stored = loadOrCreateSecrets(dataDir);
@@ -115,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     drainMs: e.DRAIN_MS,
     adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
+    storage: storageConfig(e),
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,
@@ -132,6 +167,61 @@ export function sandboxRefusal(env: Partial<Record<'NODE_ENV' | 'SANDBOX' | 'SAN
   const sandbox = (env.SANDBOX ?? 'on') === 'on';
   if (!production || !sandbox || env.SANDBOX_IN_PRODUCTION === '1') return undefined;
   return 'Refusing to start: NODE_ENV=production with SANDBOX=on mounts the simulators (anyone could approve withdrawals and pay QRs); set SANDBOX=off, or SANDBOX_IN_PRODUCTION=1 for a public demo.';
+}
+
+/**
+ * Uploads on one node's disk are missing on every other node (docs/operations.md, "Uploads"), so a
+ * node that is one of several refuses to start without the shared store. Several: REDIS_URL is set
+ * (it exists to share state between nodes) on PostgreSQL, unless SINGLE_NODE=1 says otherwise, or
+ * SINGLE_NODE=0 says so. The embedded engine lives in one process: always a single node. One line.
+ */
+export function localUploadsRefusal(
+  env: Partial<Record<'DATABASE_URL' | 'REDIS_URL' | 'SINGLE_NODE' | 'S3_BUCKET', string>>,
+): string | undefined {
+  if (env.S3_BUCKET || !env.DATABASE_URL) return undefined;
+  const several = env.SINGLE_NODE === '0' || (env.SINGLE_NODE !== '1' && Boolean(env.REDIS_URL));
+  if (!several) return undefined;
+  return `Refusing to start: uploads would stay on this node's disk (DATA_DIR/uploads), where the other nodes cannot read them, and ${env.SINGLE_NODE === '0' ? 'SINGLE_NODE=0' : 'REDIS_URL'} says this node is one of several; set S3_BUCKET (with S3_ENDPOINT and keys) for a store they share, or SINGLE_NODE=1 if this is the only node.`;
+}
+
+/** The environment's S3_* as a storage choice; the secret stays in the object, never in a message. */
+export function storageConfig(e: Partial<Record<keyof typeof STORAGE_ENV, string>>): StorageConfig {
+  const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((k) => e[k]);
+  if (!e.S3_BUCKET && stray)
+    throw new ConfigError(`Invalid configuration: ${stray} is set but S3_BUCKET is not (uploads would stay on local disk)`);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  if (!e.S3_BUCKET) return { kind: 'local' };
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === '1' : Boolean(e.S3_ENDPOINT),
+  };
+}
+
+/**
+ * What the operator commands (backup, restore, ledger:check) need, read without the server's side
+ * effects (no secrets generated, no refusals): the database and where the uploads are.
+ */
+export function loadOperatorConfig(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  storage: StorageConfig;
+} {
+  const parsed = z
+    .object({ DATABASE_URL: ZEnv.shape.DATABASE_URL, DATA_DIR: ZEnv.shape.DATA_DIR, ...STORAGE_ENV })
+    .safeParse({ ...env, DATABASE_URL: env.DATABASE_URL || undefined });
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR), storage: storageConfig(e) };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

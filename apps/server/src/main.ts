@@ -7,6 +7,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { startMetricsServer } from './metrics/metrics-routes.ts';
 import { serveEmbeddedBackups } from './db/backup-socket.ts';
+import { checkLedger } from './ledger/check-invariants.ts';
+import { ledgerReportJson } from './ledger/ledger-report.ts';
+import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { seedDatabase } from './seed.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
@@ -42,12 +45,20 @@ async function main(): Promise<void> {
   const clock = createMovableClock();
   const app = await buildApp({ config, db, engine, clock, ...(poolStats ? { poolStats } : {}) });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
+  // Said once at start, so a wrong bucket or key shows before the first upload fails (the node still serves the rest).
+  const uploads = createUploadStorage(config);
+  await uploads.check().then(
+    () => app.log.info({ uploads: uploads.where }, 'uploads storage answers'),
+    (error: unknown) => app.log.error({ uploads: uploads.where, err: error }, 'uploads storage does not answer: uploads will fail (503)'),
+  );
+  uploads.close();
 
   // `npm run backup` asks this process for the embedded engine's copy (docs/operations.md, "Backups").
   const backups = dumpDataDir
     ? await serveEmbeddedBackups({
         dataDir: config.dataDir,
         dump: dumpDataDir,
+        ledgerCheck: async () => Buffer.from(ledgerReportJson(await checkLedger(db))),
         onError: (error) => app.log.error({ err: error }, 'backup failed'),
       })
     : undefined;

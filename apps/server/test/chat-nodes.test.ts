@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { agentSocket, connected, customerSocket, nextEvent, type AgentSocket, type Caller, type CustomerSocket } from './chat-support.ts';
 import { testAgentAuthenticator } from './chat-test-agent.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
+import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
 
 /**
@@ -142,6 +143,7 @@ describe.skipIf(!redisUrl || !postgresUrl)(
     let dataDir = '';
     const agentKey = randomBytes(16).toString('hex');
     const bases: string[] = [];
+    let s3: S3TestServer | undefined;
 
     beforeAll(async () => {
       const url = postgresUrl ?? '';
@@ -151,12 +153,16 @@ describe.skipIf(!redisUrl || !postgresUrl)(
       await adminQuery(url, `CREATE DATABASE ${dbName} TEMPLATE ${template}`);
       dataDir = await mkdtemp(path.join(tmpdir(), 'jetton-chat-nodes-'));
       const config = testConfig();
+      // Two nodes share their uploads (docs/operations.md, "Uploads"): they refuse to start on local disk.
+      s3 = await startS3TestServer({ dir: path.join(dataDir, 's3') });
+      const uploads = s3.env(await s3.bucket());
       for (const name of ['a', 'b']) {
         const env = {
           ...process.env,
           PORT: '0',
           DATABASE_URL: databaseUrl(url, dbName),
           REDIS_URL: redisUrl,
+          ...uploads,
           DATA_DIR: path.join(dataDir, name),
           TOKEN_SECRET: config.secrets.tokenSecret,
           TRUELINK_SECRET: config.secrets.truelinkSecret,
@@ -172,6 +178,7 @@ describe.skipIf(!redisUrl || !postgresUrl)(
 
     afterAll(async () => {
       await Promise.all(nodes.map((n) => stop(n)));
+      await s3?.close();
       if (dbName) await adminQuery(postgresUrl ?? '', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });

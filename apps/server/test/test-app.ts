@@ -57,6 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
     drainMs: 0,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
+    storage: { kind: 'local' },
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-node-fs.ts';
+import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-archive.ts';
 import { migrations } from './migrations/registry.ts';
 import { withRetriedReads } from './retrying-reads.ts';
 import type { DB } from './schema.ts';
@@ -23,8 +24,8 @@ export type Database = {
   flushCount?: () => number;
   /** PostgreSQL: the pool's connections now (for the metrics; docs/operations.md, "Metrics"). */
   poolStats?: () => PoolStats;
-  /** Embedded: a consistent copy of the data directory, taken through the engine (docs/operations.md, "Backups"). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** Embedded: a consistent copy of the data directory as a gzipped tar, taken through the engine (docs/operations.md, "Backups"). */
+  dumpDataDir?: () => Promise<Buffer>;
 };
 export type PoolStats = { inUse: number; waiting: number; size: number };
 
@@ -84,13 +85,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     parsers: { [INT8_OID]: parseInt8 },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  // The dialect has one connection that callers take in turn: holding it, no transaction is open, so
-  // after a CHECKPOINT the files are a clean copy; PGlite reads them in one synchronous pass.
-  const dumpDataDir = () =>
-    db.connection().execute(async (connection) => {
+  // The dialect has one connection that callers take in turn: holding it, no transaction is open and
+  // nothing runs, so after a CHECKPOINT the files are a clean copy. On disk they are read while held
+  // and packed after (embedded-archive.ts); in memory (tests) PGlite dumps its own.
+  const onDisk = options.dataDir;
+  const dumpDataDir = async (): Promise<Buffer> => {
+    const files = await db.connection().execute(async (connection) => {
       await sql`checkpoint`.execute(connection);
-      return pglite.dumpDataDir('gzip');
+      if (!onDisk) return Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
+      const { rows } = await sql<{ redo: string; current: string }>`
+        select redo_wal_file as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as current from pg_control_checkpoint()`.execute(
+        connection,
+      );
+      const wal = rows[0];
+      return readDataFolder(onDisk, wal ? walSegmentsOutside(wal) : () => false);
     });
+    return Buffer.isBuffer(files) ? files : packDataFolder(files);
+  };
   return { db, engine: 'embedded', dumpDataDir, ...(fs ? { flushCount: () => fs.flushes } : {}) };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@jetton/contract/errors';
+import { StorageUnavailable } from '../adapters/storage/object-storage.ts';
 import { isConnectionLoss } from '../db/connection-loss.ts';
 import { ConflictsExhausted, InsufficientFunds } from '../ledger/ledger-types.ts';
 import { AppError } from './app-error.ts';
@@ -22,6 +23,8 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof ConflictsExhausted) return new AppError('REQUEST_LIMIT', 429);
   // The database connection dropped mid-request (docs/faults.md): "please try again", never a 500.
   if (isConnectionLoss(error)) return new AppError('SERVICE_UNAVAILABLE');
+  // The object store did not answer (docs/operations.md, "Uploads"): likewise "try again".
+  if (error instanceof StorageUnavailable) return new AppError('SERVICE_UNAVAILABLE');
   // Validation errors keep the AppError we returned from the validator compiler.
   if (error.cause instanceof AppError) return error.cause;
   const mapped = FASTIFY_CODES[error.code];
@@ -42,7 +45,11 @@ function toAppError(error: FastifyError): AppError {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'request failed: database unavailable');
+    if (appError.code === 'SERVICE_UNAVAILABLE')
+      request.log.warn(
+        { err: error },
+        `request failed: ${error instanceof StorageUnavailable ? 'object storage' : 'database'} unavailable`,
+      );
     else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, 'request refused');
     return reply.status(appError.status).send({ message: appError.code });

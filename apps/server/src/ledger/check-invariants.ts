@@ -23,6 +23,16 @@ export async function checkInvariants(db: Kysely<DB>): Promise<InvariantViolatio
   return db.transaction().setIsolationLevel('repeatable read').execute(collect);
 }
 
+export type LedgerFigures = { entries: bigint; postings: bigint; accounts: bigint; currencies: string[] };
+
+/** The invariants and what they covered, in one snapshot (`npm run ledger:check`). */
+export async function checkLedger(db: Kysely<DB>): Promise<{ violations: InvariantViolation[]; figures: LedgerFigures }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({ violations: await collect(trx), figures: await createInvariantQueries(trx).figures() }));
+}
+
 async function collect(db: Kysely<DB>): Promise<InvariantViolation[]> {
   const q = createInvariantQueries(db);
   const violations: InvariantViolation[] = [];

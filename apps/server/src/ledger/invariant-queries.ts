@@ -45,6 +45,21 @@ export function createInvariantQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /** How much the check covered: entries, postings and accounts (ledger-check.ts prints them). */
+    async figures() {
+      const { rows } = await sql<{ entries: bigint; postings: bigint; accounts: bigint; currencies: string[] | null }>`
+        select (select count(*) from journal_entries)::bigint as entries, (select count(*) from postings)::bigint as postings,
+               (select count(*) from ledger_accounts)::bigint as accounts,
+               (select array_agg(distinct currency order by currency) from ledger_accounts) as currencies`.execute(db);
+      const row = rows[0];
+      return {
+        entries: row?.entries ?? 0n,
+        postings: row?.postings ?? 0n,
+        accounts: row?.accounts ?? 0n,
+        currencies: row?.currencies ?? [],
+      };
+    },
+
     /** (4) Currencies whose accounts do not sum to zero. */
     nonZeroCurrencies() {
       return sql<{ currency: string; total: bigint }>`

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createServerProcess, type ServerProcess } from '../chaos/chaos-server.ts';
+import { startS3TestServer } from '../s3-test-server.ts';
 
 const deploy = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy');
 
@@ -75,12 +76,16 @@ async function rotation(socket: string): Promise<Map<string, boolean>> {
 }
 
 /**
- * `npm run cluster`: N PostgreSQL-backed nodes, Redis, and HAProxy in front, on loopback, from the
- * files in deploy/ (docs/operations.md, "Several nodes"). The nodes run with the simulators on
+ * `npm run cluster`: N PostgreSQL-backed nodes, Redis, an S3-compatible store for their uploads
+ * (s3rver, objects kept in the folder), and HAProxy in front, on loopback, from the files in
+ * deploy/ (docs/operations.md, "Several nodes"). The nodes run with the simulators on
  * (SANDBOX=on): on one machine there are no real providers to reach.
  */
 export async function startCluster(options: ClusterOptions) {
   mkdirSync(options.dir, { recursive: true });
+  // Every node reads every upload: a cluster refuses to start with them on its own disk.
+  const s3 = await startS3TestServer({ dir: path.join(options.dir, 's3') });
+  const uploads = s3.env(await s3.bucket('jetton-uploads'));
   const fileEnv = readEnvFile(path.join(deploy, 'jetton.env'));
   const tokenSecret = randomBytes(32).toString('base64url');
   const metricsToken = randomBytes(24).toString('base64url');
@@ -101,6 +106,7 @@ export async function startCluster(options: ClusterOptions) {
           PORT: String(options.port + n),
           DATABASE_URL: options.databaseUrl,
           REDIS_URL: options.redisUrl,
+          ...uploads,
           DATA_DIR: dataDir,
           PUBLIC_ORIGIN: origin,
           // The simulators stand in for the providers, so this cluster is a demo, said so on every page.
@@ -173,6 +179,7 @@ export async function startCluster(options: ClusterOptions) {
         await exited;
       }
       balancerLog.end();
+      await s3.close();
     },
   };
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
-import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -41,6 +40,8 @@ type Deps = {
   auth: AuthService;
   members: MemberRepository;
   authenticateAgent: AgentAuthenticator;
+  /** Where chat media live: the uploads' chat area (docs/operations.md, "Uploads"). */
+  storage: ObjectStorage;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -53,8 +54,7 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     onInvalid: (issues) => app.log.error({ issues }, 'rules.chat setting malformed: using defaults'),
   });
   const identity = createChatIdentity({ auth: deps.auth, members: deps.members, signer: createSigner(config.secrets.tokenSecret) });
-  const storage = createLocalDiskStorage(path.join(defaultUploadsRoot(config.dataDir), 'chat'));
-  const media = createChatMedia({ repo, storage, clock });
+  const media = createChatMedia({ repo, storage: deps.storage, clock });
   // The relay exists once socket.io is attached below; the services ask for it when they publish.
   let relay: ChatRelay = silentRelay;
   const chat = createChatService({ repo, relay: () => relay, rules, clock });

@@ -4,6 +4,7 @@ import { CHAT } from '@jetton/contract/constants';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
+import { byteRange } from './byte-range.ts';
 import type { ChatRepository } from './chat-repository.ts';
 import { isImage, sniffChatMedia, SNIFF_BYTES, type ChatMediaType } from './media-sniff.ts';
 
@@ -57,11 +58,19 @@ export function createChatMedia(deps: { repo: ChatRepository; storage: ObjectSto
       return { path: `${CHAT_MEDIA_PATH}/${key}`, fileType: kind };
     },
 
-    async read(key: string): Promise<{ bytes: Buffer; type: string } | undefined> {
+    /**
+     * The medium as a stream (the one byte range asked for, or all of it) with its sniffed type and
+     * size, read from wherever uploads live: the bytes never pass through memory whole.
+     */
+    async open(key: string, rangeHeader: string | undefined): Promise<MediaBody | undefined> {
       const media = await repo.findMedia(key);
-      const bytes = media ? await storage.get(media.key) : undefined;
-      return media && bytes ? { bytes, type: media.content_type } : undefined;
+      if (!media) return undefined;
+      const size = Number(media.size);
+      const range = byteRange(rangeHeader, size);
+      const body = await storage.read(media.key, range);
+      return body ? { body, type: media.content_type, size, range } : undefined;
     },
   };
 }
 export type ChatMedia = ReturnType<typeof createChatMedia>;
+export type MediaBody = { body: Readable; type: string; size: number; range: { start: number; end: number } | undefined };

@@ -21,7 +21,6 @@ import { AppError } from '../../http/app-error.ts';
 import { readMultipartFile } from '../../http/multipart-read.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { ChatCredentials, ChatIdentity, ChatIdentityService } from './chat-identity.ts';
-import { byteRange } from './byte-range.ts';
 import { readUpload, UPLOAD_MAX_BYTES, type ChatMedia, type UploadKind } from './chat-media.ts';
 import type { ChatRulesSource } from './chat-rules.ts';
 import type { ChatService } from './chat-service.ts';
@@ -130,20 +129,21 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
     `${CHAT_MEDIA_PATH}/:key`,
     { schema: { hide: true, params: z.object({ key: text().regex(/^[0-9a-f]{32}$/) }) } },
     async (request, reply) => {
-      const found = await media.read(request.params.key);
+      const found = await media.open(request.params.key, request.headers.range);
       if (!found) throw new AppError('NO_DATA');
+      const { range, size } = found;
+      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
       // Only ever the sniffed image or video type: never HTML, no sniffing by the browser, no script if opened directly.
-      const range = byteRange(request.headers.range, found.bytes.length);
-      if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${found.bytes.length}`);
       return reply
         .type(found.type)
+        .header('content-length', range ? range.end - range.start + 1 : size)
         .header('accept-ranges', 'bytes')
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cross-origin-resource-policy', 'same-origin')
         .header('cache-control', 'private, max-age=86400, immutable')
-        .send(range ? found.bytes.subarray(range.start, range.end + 1) : found.bytes);
+        .send(found.body);
     },
   );
 }

@@ -9,7 +9,7 @@ import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
 import { registerVoucherSimulator, VOUCHER_SANDBOX_PATH } from '../../adapters/voucher/simulator/voucher-simulator.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
-import { createLocalDiskStorage, defaultUploadsRoot } from '../../adapters/storage/local-disk-storage.ts';
+import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -44,6 +44,8 @@ type Deps = {
   clock: Clock;
   lookups: LookupService;
   settings: SettingsRepository;
+  /** Where slips live: the uploads' slips area (docs/operations.md, "Uploads"). */
+  storage: ObjectStorage;
   /** Start the background jobs on ready (tests stop them and run them by hand). */
   startJobs: boolean;
   /** The gift-link AES-GCM key derived from config.secrets.truelinkSecret (truelink-crypto.ts). */
@@ -63,7 +65,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     clock,
     onInvalid: (issues) => app.log.error({ issues }, 'rules.deposit setting malformed: using defaults'),
   });
-  const storage = createLocalDiskStorage(defaultUploadsRoot(config.dataDir));
+  const { storage } = deps;
   const apiKey = bankApiKey(config.secrets.tokenSecret);
   if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
   const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey });
