@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * How long one command may take before Redis counts as unreachable. Redis answers in well under a
+ * millisecond; a command still unanswered after this is a hung server or a black-holed network.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** How long a new node waits for its first connection, so its first counted call is counted in Redis. */
+const FIRST_CONNECT_WAIT_MS = 1_000;
+
+/**
+ * What a connection that may wait needs: blocking stream reads and subscriptions queue through an
+ * outage and resume on their own when Redis is back (docs/faults.md, "Redis lost").
+ */
+const WAITING: RedisOptions = { maxRetriesPerRequest: null, connectTimeout: 2_000 };
+
+/**
+ * The command connection: never waits on Redis. A command sent while the connection is down fails
+ * at once (no offline queue, no retries), one that hangs fails after REDIS_COMMAND_TIMEOUT_MS and
+ * drops the connection, so the link counts as down until a fresh connection answers again; a
+ * command cut by a drop is never sent a second time (a stream entry would be relayed twice).
+ */
+class FailFastRedis extends Redis {
+  private readonly url: string;
+  private readonly onHang: () => void;
+  private readonly waiting: Redis[];
+
+  constructor(url: string, onHang: () => void, waiting: Redis[]) {
+    super(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      // Reconnect in the background, soon: every 100 ms more per attempt, at most every second.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    });
+    this.url = url;
+    this.onHang = onHang;
+    this.waiting = waiting;
+  }
+
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
+    const [command] = args;
+    const sent = super.sendCommand(...args);
+    // Every failure is the caller's to handle; this handler only keeps a result nobody awaits (a
+    // socket.io adapter's fire-and-forget publish) from becoming an unhandled rejection.
+    command.promise.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Command timed out') this.onHang();
+    });
+    return sent;
+  }
+
+  /** Connections made from this one (the chat adapter's stream reader and subscriber) wait instead of failing. */
+  override duplicate(override?: Partial<RedisOptions>): Redis {
+    const client = new Redis(this.url, { ...WAITING, ...override });
+    this.waiting.push(client);
+    return client;
+  }
+}
+
+export type RedisLink = {
+  /** The shared command connection (rate-limit counters, chat limits, the chat relay's publishes). */
+  client: Redis;
+  /** Whether Redis answers now: callers that get false use their per-node fallback without trying. */
+  usable: () => boolean;
+  /** Called on every change: false when the link goes down, true when it is back. */
+  onChange: (listener: (up: boolean) => void) => void;
+  /** Times the link went down since the node started (a metric). */
+  outages: () => number;
+  close: () => Promise<void>;
+};
+
+/**
+ * One node's link to Redis (REDIS_URL). Redis is optional at run time as at start: nothing that
+ * answers a request waits on it, every user keeps a per-node fallback, and ioredis reconnects in
+ * the background (docs/faults.md, "Redis lost").
+ */
+export async function openRedisLink(url: string, log: FastifyBaseLogger): Promise<RedisLink> {
+  const waiting: Redis[] = [];
+  const listeners: ((up: boolean) => void)[] = [];
+  let up = false;
+  let outages = 0;
+  const client: Redis = new FailFastRedis(
+    url,
+    () => {
+      // A hung command: drop the connection (ready again only once a fresh one answers).
+      if (client.status === 'ready') {
+        log.warn('redis did not answer within %d ms: dropping the connection', REDIS_COMMAND_TIMEOUT_MS);
+        client.disconnect(true);
+      }
+    },
+    waiting,
+  );
+  const change = (now: boolean): void => {
+    if (now === up) return;
+    up = now;
+    if (now) log.info('redis link up');
+    else {
+      outages++;
+      log.warn('redis link down: rate limits and chat limits count per node, the chat relays on this node only until it is back');
+    }
+    for (const listener of listeners) listener(now);
+  };
+  client.on('error', (error: unknown) => log.debug({ err: error }, 'redis error'));
+  client.on('ready', () => change(true));
+  client.on('close', () => change(false));
+  await firstConnection(client, FIRST_CONNECT_WAIT_MS);
+  // A link that never came up counts as an outage from the start.
+  if (!up) outages++;
+  return {
+    client,
+    usable: () => client.status === 'ready',
+    onChange: (listener) => listeners.push(listener),
+    outages: () => outages,
+    close: async () => {
+      for (const other of waiting) other.disconnect();
+      // quit() needs a live connection (there is no offline queue): with Redis down it would fail.
+      if (client.status !== 'ready') return client.disconnect();
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+/** Resolves once the client is ready, or has failed to connect, or after `ms`: never rejects, Redis is optional. */
+function firstConnection(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      client.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+    client.once('error', done);
+  });
+}
