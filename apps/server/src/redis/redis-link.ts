@@ -82,19 +82,22 @@ export async function openRedisLink(url: string, log: FastifyBaseLogger): Promis
   const listeners: ((up: boolean) => void)[] = [];
   let up = false;
   let outages = 0;
+  let closing = false;
+  let hung = false;
   const client: Redis = new FailFastRedis(
     url,
     () => {
-      // A hung command: drop the connection (ready again only once a fresh one answers).
-      if (client.status === 'ready') {
-        log.warn('redis did not answer within %d ms: dropping the connection', REDIS_COMMAND_TIMEOUT_MS);
-        client.disconnect(true);
-      }
+      // A hung command: the link is down from now until a fresh connection answers. The socket is
+      // destroyed, not ended: a stopped server never answers an end, and the client would wait on it.
+      if (!hung) log.warn('redis did not answer within %d ms: dropping the connection', REDIS_COMMAND_TIMEOUT_MS);
+      hung = true;
+      change(false);
+      client.stream.destroy();
     },
     waiting,
   );
-  const change = (now: boolean): void => {
-    if (now === up) return;
+  function change(now: boolean): void {
+    if (now === up || closing) return;
     up = now;
     if (now) log.info('redis link up');
     else {
@@ -102,19 +105,23 @@ export async function openRedisLink(url: string, log: FastifyBaseLogger): Promis
       log.warn('redis link down: rate limits and chat limits count per node, the chat relays on this node only until it is back');
     }
     for (const listener of listeners) listener(now);
-  };
+  }
   client.on('error', (error: unknown) => log.debug({ err: error }, 'redis error'));
-  client.on('ready', () => change(true));
+  client.on('ready', () => {
+    hung = false;
+    change(true);
+  });
   client.on('close', () => change(false));
   await firstConnection(client, FIRST_CONNECT_WAIT_MS);
   // A link that never came up counts as an outage from the start.
   if (!up) outages++;
   return {
     client,
-    usable: () => client.status === 'ready',
+    usable: () => client.status === 'ready' && !hung,
     onChange: (listener) => listeners.push(listener),
     outages: () => outages,
     close: async () => {
+      closing = true;
       for (const other of waiting) other.disconnect();
       // quit() needs a live connection (there is no offline queue): with Redis down it would fail.
       if (client.status !== 'ready') return client.disconnect();
