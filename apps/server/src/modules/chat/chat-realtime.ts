@@ -20,6 +20,7 @@ import {
   type ChatServerToClient,
 } from '@jetton/contract/chat-events';
 import { AppError } from '../../http/app-error.ts';
+import { refusalOf } from '../../http/validation.ts';
 import type { RedisLink } from '../../redis/redis-link.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { AgentAuthenticator, ChatAgent } from './chat-agent-auth.ts';
@@ -58,10 +59,11 @@ function codeOf(error: unknown, log: FastifyBaseLogger): string {
   return 'INTERNAL_SERVER_ERROR';
 }
 
+/** A payload parsed with its contract schema, refused with the code an HTTP body would get. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError(result.error.issues.some((i) => i.message === 'KEY_MISSING') ? 'KEY_MISSING' : 'KEY_INVALID');
+  throw refusalOf(result.error.issues, value);
 }
 
 /** Runs a handler and answers its ack (when the client asked for one) with the data or the error code. */
