@@ -6,6 +6,8 @@ import { Redis, type RedisOptions } from 'ioredis';
  * millisecond; a command still unanswered after this is a hung server or a black-holed network.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** ioredis's options, in its default (RESP2) reply mapping. */
+type Options = Omit<RedisOptions, 'replyMapping'>;
 /** How long a new node waits for its first connection, so its first counted call is counted in Redis. */
 const FIRST_CONNECT_WAIT_MS = 1_000;
 
@@ -13,7 +15,25 @@ const FIRST_CONNECT_WAIT_MS = 1_000;
  * What a connection that may wait needs: blocking stream reads and subscriptions queue through an
  * outage and resume on their own when Redis is back (docs/faults.md, "Redis lost").
  */
-const WAITING: RedisOptions = { maxRetriesPerRequest: null, connectTimeout: 2_000 };
+const WAITING: Options = { maxRetriesPerRequest: null, connectTimeout: 2_000 };
+
+/**
+ * A connection whose commands may be sent by no one who waits for them: ioredis's own resubscribe
+ * after a reconnect, a socket.io adapter's fire-and-forget publish. Their failure (the connection
+ * closed under them) is the caller's to handle when there is a caller; this handler only keeps it
+ * from becoming an unhandled rejection, which would end the process.
+ */
+class QuietRedis extends Redis {
+  constructor(url: string, options: Options) {
+    super(url, options);
+  }
+
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
+    const sent = super.sendCommand(...args);
+    args[0].promise.catch(() => undefined);
+    return sent;
+  }
+}
 
 /**
  * The command connection: never waits on Redis. A command sent while the connection is down fails
@@ -21,7 +41,7 @@ const WAITING: RedisOptions = { maxRetriesPerRequest: null, connectTimeout: 2_00
  * drops the connection, so the link counts as down until a fresh connection answers again; a
  * command cut by a drop is never sent a second time (a stream entry would be relayed twice).
  */
-class FailFastRedis extends Redis {
+class FailFastRedis extends QuietRedis {
   private readonly url: string;
   private readonly onHang: () => void;
   private readonly waiting: Redis[];
@@ -44,8 +64,6 @@ class FailFastRedis extends Redis {
   override sendCommand(...args: Parameters<Redis['sendCommand']>): unknown {
     const [command] = args;
     const sent = super.sendCommand(...args);
-    // Every failure is the caller's to handle; this handler only keeps a result nobody awaits (a
-    // socket.io adapter's fire-and-forget publish) from becoming an unhandled rejection.
     command.promise.catch((error: unknown) => {
       if (error instanceof Error && error.message === 'Command timed out') this.onHang();
     });
@@ -53,8 +71,8 @@ class FailFastRedis extends Redis {
   }
 
   /** Connections made from this one (the chat adapter's stream reader and subscriber) wait instead of failing. */
-  override duplicate(override?: Partial<RedisOptions>): Redis {
-    const client = new Redis(this.url, { ...WAITING, ...override });
+  override duplicate(override?: Options): Redis {
+    const client = new QuietRedis(this.url, { ...WAITING, ...override });
     this.waiting.push(client);
     return client;
   }
