@@ -247,7 +247,8 @@ describe.skipIf(!existsSync(REDIS_SERVER))(
       const held = new Map<number, string>();
       let resyncs = 0;
       const backfill = async () => {
-        const after = [...held.keys()].reduce((top, seq) => (held.has(top + 1) ? top + 1 : top), 0);
+        let after = 0;
+        while (held.has(after + 1)) after++;
         const res = await fetch(`${baseA}${ROUTES.chat.history}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
