@@ -36,7 +36,12 @@ await migrateToLatest(db);
 await seedDatabase(db, { demoMember: false });
 // Every bench socket comes from 127.0.0.1: lift the per-IP limits that would (rightly) stop 1,000 guests from one address.
 const lots = { max: 1_000_000, windowMs: 60_000 };
-await createSettingsRepository(db).set(CHAT_RULES_KEY, { connectionsPerIp: lots, messagesPerIp: lots, messagesPerConnection: lots });
+await createSettingsRepository(db).set(CHAT_RULES_KEY, {
+  connectionsPerIp: lots,
+  messagesPerIp: lots,
+  messagesPerSender: lots,
+  messagesPerConnection: lots,
+});
 const app = await buildApp({
   config,
   db,

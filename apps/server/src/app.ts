@@ -16,6 +16,7 @@ import { registerGracefulClose } from './http/graceful-close.ts';
 import { answerClientError, answerFrameworkError, registerNulGuard, registerOversizeBodyRefusal } from './http/hostile-input.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { openRedisLink } from './redis/redis-link.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -117,17 +118,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerCompression(app);
   await registerOpenApi(app);
-  const redis = await registerRateLimit(app, deps.config.redisUrl);
+  // Optional at run time as at start: everything that uses it has a per-node fallback (docs/faults.md, "Redis lost").
+  const redis = deps.config.redisUrl ? await openRedisLink(deps.config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
+  await registerRateLimit(app, redis);
 
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
-  const health = registerHealthRoutes(app, { db: deps.db, engine: deps.engine, ...redis });
+  const health = registerHealthRoutes(app, { db: deps.db, engine: deps.engine, redisUp: redis?.usable });
   const queueFigures = createQueueFiguresRepository(deps.db);
   metrics.setSources({
     queues: () => queueFigures.read(clock.now()),
     healthy: health.healthy,
     ...(deps.poolStats ? { pool: deps.poolStats } : {}),
-    ...(redis.redisUp ? { redisUp: redis.redisUp } : {}),
+    ...(redis ? { redisUp: redis.usable, redisOutages: redis.outages } : {}),
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
   app.decorate('drain', health.drain);
@@ -169,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     members: accounts.members,
     authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
     storage: uploads.area('chat'),
+    redis,
   });
 
   // The support chat console under /api/admin/chat (needs the chat feature's agents service).

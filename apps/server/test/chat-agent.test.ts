@@ -115,7 +115,7 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     const after = await conversationOf(member);
     expect(after).toMatchObject({ status: 'pending', waitingSince: null, firstReplyMs: 90_000, unread: 0 });
     // The member sees it in their history.
-    const history = (await chatCall(t, 'POST', ROUTES.chat.history, member, {})).json<TChatHistoryResponse>();
+    const history = (await chatCall(t, 'POST', ROUTES.chat.history, member, { userId: member.userId })).json<TChatHistoryResponse>();
     expect(history.conversations.at(-1)?.message).toEqual(buttons);
   });
 
@@ -143,9 +143,9 @@ describe.each(testEngines())("the agents' chat service (%s database)", (engine) 
     const evil = { message_type: 'buttons', payload: 'Click', payloads: [{ type: 'web', title: 'Prize', payload: 'javascript:alert(1)' }] };
     expectError(await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: evil }), 400, 'KEY_INVALID');
     expectError(
-      await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: { message_type: 'text', payload: ' ' } }),
+      await agent('POST', at(CHAT_AGENT_ROUTES.reply, conversationId), { message: { message_type: 'text', payload: ' \u200b' } }),
       400,
-      'KEY_MISSING',
+      'CHAT_MESSAGE_BLANK',
     );
     const unknown = '01900000-0000-7000-8000-000000000000';
     expectError(

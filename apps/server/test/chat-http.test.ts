@@ -49,7 +49,10 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
     it('refuses a call with no identity (UNAUTHORIZED) or a forged guest token', async () => {
       const guest = await newGuest(t);
       expectError(
-        await chatCall(t, 'POST', ROUTES.chat.sendMessage, undefined, { message: { message_type: 'text', payload: 'hi' } }),
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, undefined, {
+          guestId: guest.guestId,
+          message: { message_type: 'text', payload: 'hi' },
+        }),
         401,
         'UNAUTHORIZED',
       );
@@ -59,7 +62,7 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const other = await newGuest(t);
       const swapped = { ...guest, token: `${other.guestId}.${guest.token.split('.')[1]}` };
       expectError(await sendText(t, swapped, 'hi'), 401, 'UNAUTHORIZED');
-      expectError(await chatCall(t, 'POST', ROUTES.chat.history, undefined, {}), 401, 'UNAUTHORIZED');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, undefined, { guestId: guest.guestId }), 401, 'UNAUTHORIZED');
     });
 
     it("refuses a caller who names another guest's or a member's conversation, over every call", async () => {
@@ -87,7 +90,7 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
   describe('send-message', () => {
     it('stores a message and answers its created time; the package carries the proven ids and names', async () => {
       const member = await newMember(t);
-      const res = await sendText(t, member, 'สวัสดี', { name: 'FORGED NAME', sender: 'other', deviceToken: 'device-1', session_id: 's1' });
+      const res = await sendText(t, member, 'สวัสดี', { name: 'FORGED NAME', sender: 'customer', deviceToken: 'device-1', session_id: 's1' });
       expect(res.statusCode, res.body).toBe(200);
       const sent = res.json<TChatSendResponse>();
       expect(sent.createdAt).toBe(t.clock.now().toISOString());
@@ -109,24 +112,91 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const guest = await newGuest(t);
       expect((await sendText(t, guest, 'x'.repeat(2000))).statusCode).toBe(200);
       expectError(await sendText(t, guest, 'x'.repeat(2001)), 400, 'KEY_INVALID');
-      expectError(await sendText(t, guest, '   \n\t '), 400, 'KEY_MISSING');
+      expectError(await sendText(t, guest, '   \n\t '), 400, 'CHAT_MESSAGE_BLANK');
       expectError(await sendText(t, guest, ''), 400, 'KEY_MISSING');
-      expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'text' } }), 400, 'KEY_MISSING');
+      expectError(
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { ...claimOf(guest), message: { message_type: 'text' } }),
+        400,
+        'KEY_MISSING',
+      );
       const buttons = {
         message_type: 'buttons',
         payload: 'Pick',
         payloads: [{ type: 'web', title: 'Win', payload: 'https://evil.example' }],
       };
-      expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: buttons }), 400, 'KEY_INVALID');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { ...claimOf(guest), message: buttons }), 400, 'KEY_INVALID');
       expectError(
-        await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'teleport', payload: 'x' } }),
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
+          ...claimOf(guest),
+          message: { message_type: 'teleport', payload: 'x' },
+        }),
         400,
         'KEY_INVALID',
       );
       const postback = await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
+        ...claimOf(guest),
         message: { message_type: 'postback', payload: 'DEPOSIT_HELP' },
       });
       expect(postback.statusCode).toBe(200);
+    });
+
+    it('refuses text with nothing visible in it (CHAT_MESSAGE_BLANK) and stores none of it; visible text among invisibles is kept as sent', async () => {
+      const guest = await newGuest(t);
+      const blanks = [
+        '\u200b',
+        '\u200b\u200c\u200d\u2060',
+        '\u3164',
+        '\u3164\u3164 \u3164',
+        '\u2800\u2800',
+        '\ufeff',
+        '\u115f\u1160',
+        '\uffa0',
+        '\u00ad',
+        '\u3000\u00a0',
+      ];
+      for (const blank of blanks) {
+        expectError(await sendText(t, guest, blank), 400, 'CHAT_MESSAGE_BLANK');
+        expectError(
+          await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
+            ...claimOf(guest),
+            message: { message_type: 'postback', payload: blank },
+          }),
+          400,
+          'CHAT_MESSAGE_BLANK',
+        );
+      }
+      expect((await history(t, guest)).total).toBe(0);
+      expect((await sendText(t, guest, '\u200bhello\u200b')).statusCode).toBe(200);
+      expect((await history(t, guest)).conversations.map((c) => c.message.payload)).toEqual(['\u200bhello\u200b']);
+    });
+
+    it('refuses mistyped fields with the house 400, as every route does', async () => {
+      const guest = await newGuest(t);
+      const send = (extra: Record<string, unknown>) => sendText(t, guest, 'typed', extra);
+      // The package's server-owned fields are ignored, but only when they have their type.
+      for (const sender of [null, 1, {}, [], 'other', 'agent']) expectError(await send({ sender }), 400, 'KEY_INVALID');
+      for (const extra of [
+        { createdAt: 'yesterday' },
+        { name: 5 },
+        { username: {} },
+        { deviceToken: 7 },
+        { clientId: 'x' },
+        { guestId: 42 },
+      ])
+        expectError(await send(extra), 400, 'KEY_INVALID');
+      // Every chat call names its caller: an empty body is refused, as on every other route.
+      expectError(
+        await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'text', payload: 'x' } }),
+        400,
+        'KEY_MISSING',
+      );
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, {}), 400, 'KEY_MISSING');
+      expectError(await chatCall(t, 'PUT', ROUTES.chat.readCustomer, guest, {}), 400, 'KEY_MISSING');
+      expectError(await chatCall(t, 'PUT', ROUTES.chat.readCustomer, guest, { userId: null, guestId: null }), 400, 'KEY_MISSING');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, { guestId: 7 }), 400, 'KEY_INVALID');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, { ...claimOf(guest), afterSeq: 'x' }), 400, 'KEY_INVALID');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, { ...claimOf(guest), beforeSeq: -1 }), 400, 'KEY_INVALID');
+      expect((await history(t, guest)).total).toBe(0);
     });
 
     it('lands a resent message once (same clientId)', async () => {
@@ -153,12 +223,12 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       expect(last.hasMore).toBe(false);
       const missed = await history(t, guest, { limit: 10, afterSeq: 20 });
       expect(missed.conversations.map((c) => c.message.payload)).toEqual(['m21', 'm22', 'm23']);
-      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, { limit: 101 }), 400, 'KEY_INVALID');
+      expectError(await chatCall(t, 'POST', ROUTES.chat.history, guest, { ...claimOf(guest), limit: 101 }), 400, 'KEY_INVALID');
     });
 
     it('read-customer answers the read mark', async () => {
       const guest = await newGuest(t);
-      expect((await chatCall(t, 'PUT', ROUTES.chat.readCustomer, guest, {})).json()).toEqual({ readSeq: 0 });
+      expect((await chatCall(t, 'PUT', ROUTES.chat.readCustomer, guest, claimOf(guest))).json()).toEqual({ readSeq: 0 });
       await sendText(t, guest, 'one');
       await sendText(t, guest, 'two');
       expect((await chatCall(t, 'PUT', ROUTES.chat.readCustomer, guest, claimOf(guest))).json()).toEqual({ readSeq: 2 });
@@ -187,6 +257,7 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const part = await t.app.inject({ method: 'GET', url: videoPath, headers: { range: 'bytes=4-11' } });
       expect([part.statusCode, part.headers['content-range'], part.body]).toEqual([206, 'bytes 4-11/2048', 'ftypisom']);
       const sent = await chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, {
+        ...claimOf(guest),
         message: { message_type: 'media', payloads: [{ url: path, filePath: path, fileType: 'image', message: 'my slip' }] },
       });
       expect(sent.statusCode, sent.body).toBe(200);
@@ -227,7 +298,10 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       const a = await newGuest(t);
       const b = await newGuest(t);
       const { path } = (await upload(t, b, 'image', { bytes: png(), filename: 'b.png', type: 'image/png' })).json<TChatUploadResponse>();
-      const media = (url: string) => ({ message: { message_type: 'media', payloads: [{ url, filePath: url, fileType: 'image' }] } });
+      const media = (url: string) => ({
+        ...claimOf(a),
+        message: { message_type: 'media', payloads: [{ url, filePath: url, fileType: 'image' }] },
+      });
       expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, a, media(path)), 400, 'KEY_INVALID');
       expectError(await chatCall(t, 'POST', ROUTES.chat.sendMessage, a, media('https://evil.example/x.png')), 400, 'KEY_INVALID');
     });
@@ -246,7 +320,8 @@ describe.each(testEngines())('chat over HTTP (%s database)', (engine) => {
       try {
         const guest = await newGuest(t);
         const ip = nextIp();
-        const send = () => chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { message: { message_type: 'text', payload: 'x' } }, ip);
+        const send = () =>
+          chatCall(t, 'POST', ROUTES.chat.sendMessage, guest, { ...claimOf(guest), message: { message_type: 'text', payload: 'x' } }, ip);
         for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
         expectError(await send(), 429, 'REQUEST_LIMIT');
         // Another address is not held up.

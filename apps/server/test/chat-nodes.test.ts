@@ -6,12 +6,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import type { TChatEntry } from '@jetton/contract/chat';
 import { ROUTES } from '@jetton/contract/routes';
 import { buildApp } from '../src/app.ts';
-import { agentSocket, connected, customerSocket, nextEvent, type AgentSocket, type Caller, type CustomerSocket } from './chat-support.ts';
+import {
+  agentSocket,
+  collect,
+  connected,
+  customerSocket,
+  nextEvent,
+  type AgentSocket,
+  type Caller,
+  type CustomerSocket,
+} from './chat-support.ts';
 import { testAgentAuthenticator } from './chat-test-agent.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
@@ -111,7 +120,7 @@ async function converse(
   b: string,
   agentKey: string,
   label: string,
-): Promise<{ member: CustomerSocket; agent: AgentSocket; conversationId: string }> {
+): Promise<{ member: CustomerSocket; agent: AgentSocket; conversationId: string; who: Caller & { kind: 'member' } }> {
   const who = await demoMember(a);
   const member = await memberSocket(a, who);
   const agent = agentSocket(b, { key: agentKey, agentId: 'agent-b' });
@@ -132,7 +141,7 @@ async function converse(
   const readByMember = nextEvent<{ seq: number }>(member, 'read', 10_000);
   await agent.timeout(10_000).emitWithAck('read', { conversationId, seq: entry.seq + 1 });
   expect((await readByMember).seq).toBeGreaterThan(entry.seq);
-  return { member, agent, conversationId };
+  return { member, agent, conversationId, who };
 }
 
 describe.skipIf(!redisUrl || !postgresUrl)(
@@ -233,30 +242,79 @@ describe.skipIf(!existsSync(REDIS_SERVER))(
       await stop(redis, 'SIGKILL');
     });
 
-    it('relays between nodes before, during and after Redis is down, and tells clients to backfill when it is back', async () => {
+    it('while Redis is down delivers on the same node at once; when it is back, tells every client to backfill, and nothing is missed or held twice', async () => {
       const baseA = `http://127.0.0.1:${(a.app.server.address() as { port: number }).port}`;
       const baseB = `http://127.0.0.1:${(b.server.address() as { port: number }).port}`;
-      const { member, agent, conversationId } = await converse(baseA, baseB, agents.key, 'before');
+      const { member, agent, conversationId, who } = await converse(baseA, baseB, agents.key, 'before');
+      // A second agent, on the member's node.
+      const agentA = agentSocket(baseA, { key: agents.key, agentId: 'agent-a' });
+      await connected(agentA);
+
+      // The member's widget: what it holds by seq, from live events and from the backfill a resync asks for.
+      const held = new Map<number, string>();
+      let resyncs = 0;
+      const backfill = async () => {
+        let after = 0;
+        while (held.has(after + 1)) after++;
+        const res = await fetch(`${baseA}${ROUTES.chat.history}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
+          body: JSON.stringify({ userId: who.userId, limit: 100, afterSeq: after }),
+        });
+        for (const entry of (await json<{ conversations: TChatEntry[] }>(res)).conversations)
+          held.set(entry.seq, entry.message.payload ?? '');
+      };
+      await backfill();
+      member.on('messaging', (entry: TChatEntry) => held.set(entry.seq, entry.message.payload ?? ''));
+      member.on('resync', () => {
+        resyncs++;
+        void backfill();
+      });
+      const agentBResynced = nextEvent<unknown>(agent, 'resync', 30_000);
+      const agentBHeard = collect<{ entry: TChatEntry }>(agent, 'messaging');
 
       await stop(redis, 'SIGKILL');
-      // Written while Redis is down: node B queues the relay until Redis answers again.
-      const heard = nextEvent<TChatEntry>(member, 'messaging', 20_000);
-      const resync = nextEvent<unknown>(member, 'resync', 20_000);
-      const reply = agent
-        .timeout(20_000)
-        .emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'during the outage' } }) as Promise<
-        Ack<TChatEntry>
-      >;
-      await startRedis();
-      expect((await reply).ok).toBe(true);
-      expect((await heard).message.payload).toBe('during the outage');
-      await resync;
+      const health = async (base: string) => (await fetch(`${base}${ROUTES.health}`)).json();
+      await vi.waitFor(
+        async () => {
+          expect(await health(baseA)).toMatchObject({ status: 'degraded' });
+          expect(await health(baseB)).toMatchObject({ status: 'degraded' });
+        },
+        { timeout: 20_000, interval: 100 },
+      );
 
+      // Same node (A): the member's message reaches their own socket and agent A at once, Redis or not.
+      const echo = nextEvent<TChatEntry>(member, 'messaging', 10_000);
+      const toAgentA = nextEvent<{ entry: TChatEntry }>(agentA, 'messaging', 10_000);
+      await json(await sendAsMember(baseA, who, 'during: from the member on node A'));
+      expect((await echo).message.payload).toBe('during: from the member on node A');
+      expect((await toAgentA).entry.message.payload).toBe('during: from the member on node A');
+      // Agent B answers from the other node: stored, delivered to node B's sockets only for now.
+      const reply = (await agent
+        .timeout(10_000)
+        .emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'during: from agent B' } })) as Ack<TChatEntry>;
+      expect(reply.ok).toBe(true);
+      const replySeq = reply.ok ? reply.data.seq : 0;
+      expect(agentBHeard.map((e) => e.entry.message.payload)).not.toContain('during: from the member on node A');
+
+      await startRedis();
+      // Back: both nodes tell every client to backfill from its last seq.
+      await agentBResynced;
+      await vi.waitFor(() => expect(held.get(replySeq)).toBe('during: from agent B'), { timeout: 30_000, interval: 100 });
+      expect(resyncs).toBeGreaterThan(0);
+      const missed = await b.chatAgents.open(conversationId, { limit: 100, afterSeq: 0 });
+      expect(missed.messages.map((m) => m.message.payload)).toContain('during: from the member on node A');
+
+      // And across nodes live again.
       const after = nextEvent<TChatEntry>(member, 'messaging', 10_000);
       await agent.timeout(10_000).emitWithAck('reply', { conversationId, message: { message_type: 'text', payload: 'after the restart' } });
       expect((await after).message.payload).toBe('after the restart');
+      // The member holds every message once, seqs 1..n with no gap.
+      const seqs = [...held.keys()].sort((x, y) => x - y);
+      expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
       member.disconnect();
       agent.disconnect();
-    }, 60_000);
+      agentA.disconnect();
+    }, 90_000);
   },
 );

@@ -133,7 +133,7 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
     expect(await agent.timeout(5_000).emitWithAck('read', { conversationId, seq: 1 })).toEqual({ ok: true, data: { seq: 2 } });
     expect(await customerSeesRead).toEqual({ seq: 2 });
     const agentSeesRead = nextEvent<{ conversationId: string; seq: number }>(agent, 'read');
-    await chatCall(t, 'PUT', ROUTES.chat.readCustomer, member, {});
+    await chatCall(t, 'PUT', ROUTES.chat.readCustomer, member, { userId: member.userId });
     expect(await agentSeesRead).toEqual({ conversationId, seq: 2 });
 
     // Typing both ways.
@@ -155,7 +155,7 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
       const send = (payload: string) =>
         socket.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
       expect(await send('one')).toMatchObject({ ok: true, data: { seq: 1 } });
-      expect(await send('   ')).toEqual({ ok: false, message: 'KEY_MISSING' });
+      expect(await send('\u200b \u3164')).toEqual({ ok: false, message: 'CHAT_MESSAGE_BLANK' });
       expect(await send('three')).toEqual({ ok: false, message: 'REQUEST_LIMIT' });
       // A fresh connection has its own allowance, until the member logs out.
       const second = await openCustomer(member);

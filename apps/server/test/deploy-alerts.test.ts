@@ -79,12 +79,13 @@ describe('the alert rules in deploy/alerts.yml', () => {
   });
   afterAll(() => t.close());
 
-  it('cover the five situations an operator must hear about', () => {
+  it('cover the six situations an operator must hear about', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual([
       'JettonHighErrorRate',
       'JettonJobFailing',
       'JettonNodeDown',
       'JettonPayoutWaitingTooLong',
+      'JettonRedisDown',
       'JettonTransferUnknownTooLong',
     ]);
   });

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,18 +176,51 @@ describe.skipIf(!redisUrl)(`Redis lost and back${redisUrl ? '' : ' (skipped: TES
     await proxy.close();
   });
 
-  it('health names redis while it is down, logins still answer (limits counted in the node), and it recovers by itself', async () => {
-    const health = () => t.app.inject({ url: ROUTES.health });
-    expect((await health()).statusCode).toBe(200);
+  const health = () => t.app.inject({ url: ROUTES.health });
+  // Counters in Redis outlive a run: an address of this run only.
+  const nextIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const login = (ip: string) => call(t, 'POST', ROUTES.account.login, { username: '0899999996', password: 'x' }, { ip });
+  const degraded = { status: 'degraded', database: 'embedded', degraded: ['redis'] };
+
+  it('health stays 200 and says degraded while Redis is down (the balancer keeps the node), logins count in the node, and it recovers by itself', async () => {
+    expect((await health()).json()).toEqual({ status: 'ok', database: 'embedded' });
     await proxy.cut();
     const down = await waitFor(async () => {
       const res = await health();
-      return res.statusCode === 503 ? res : undefined;
+      return res.json<{ status: string }>().status === 'degraded' ? res : undefined;
     }, 'health to see Redis down');
-    expect(down.json()).toEqual({ message: 'SERVICE_UNAVAILABLE', down: ['redis'] });
-    const login = await call(t, 'POST', ROUTES.account.login, { username: '0899999996', password: 'x' });
-    expect(login.statusCode, login.body).toBe(404);
+    expect([down.statusCode, down.json()]).toEqual([200, degraded]);
+    const metrics = await t.app.metrics.render();
+    expect(metrics).toMatch(/^jetton_redis_up 0$/m);
+    expect(metrics).toMatch(/^jetton_health_up 1$/m);
+    expect(metrics).toMatch(/^jetton_redis_outages_total [1-9]/m);
+    // The login limit (30 a minute per client) still holds, counted in this node.
+    const ip = nextIp();
+    for (let i = 0; i < 30; i++) expect((await login(ip)).statusCode).toBe(404);
+    expect((await login(ip)).statusCode).toBe(429);
     await proxy.restore();
-    await waitFor(async () => ((await health()).statusCode === 200 ? true : undefined), 'health to see Redis back');
+    await waitFor(async () => ((await health()).json<{ status: string }>().status === 'ok' ? true : undefined), 'health to see Redis back');
+    expect((await t.app.metrics.render()).match(/^jetton_redis_up 1$/m)).not.toBeNull();
+  });
+
+  it('a hung Redis holds up one call at most: the link drops it, and calls count in the node without asking Redis until it answers again', async () => {
+    await waitFor(async () => ((await health()).json<{ status: string }>().status === 'ok' ? true : undefined), 'Redis up');
+    const ip = nextIp();
+    expect((await login(ip)).statusCode).toBe(404);
+    // Each call counted in Redis sends the client's counter key, which names its address.
+    const counted = () => proxy.sent().split(`-${ip}`).length - 1;
+    const before = counted();
+    proxy.stall();
+    try {
+      for (let i = 0; i < 10; i++) expect((await login(ip)).statusCode).toBe(404);
+      // The first call waited for its answer until the command timeout; the other nine never asked.
+      expect(counted() - before).toBe(1);
+      expect((await health()).json()).toEqual(degraded);
+    } finally {
+      proxy.unstall();
+    }
+    await waitFor(async () => ((await health()).json<{ status: string }>().status === 'ok' ? true : undefined), 'Redis answering again');
+    expect((await login(ip)).statusCode).toBe(404);
+    expect(counted() - before).toBe(2);
   });
 });

@@ -137,6 +137,7 @@ describe.skipIf(missing.length > 0)(
         // One member sending every 150 ms is over the per-IP message limit meant for many.
         await createSettingsRepository(database.db).set(CHAT_RULES_KEY, {
           messagesPerIp: { max: 100_000, windowMs: 60_000 },
+          messagesPerSender: { max: 100_000, windowMs: 60_000 },
           messagesPerConnection: { max: 100_000, windowMs: 60_000 },
         });
         const [member] = await createChaosMembers(database.db, cluster.tokenSecret, 1, 10_000n);

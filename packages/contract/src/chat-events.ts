@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { ZChatEntry, ZChatSendRequest } from './chat.ts';
+import { ZChatEntry, ZChatSendBody } from './chat.ts';
 
 /**
  * The realtime events of the member and guest chat (socket.io, default
@@ -29,7 +29,8 @@ export type TChatJoinAnswer = z.infer<typeof ZChatJoinAnswer>;
 export const ZChatRead = z.object({ seq: z.number().int().min(0) });
 export const ZChatTyping = z.object({ typing: z.boolean() });
 
-export const ZChatSocketSend = ZChatSendRequest.omit({ userId: true, guestId: true });
+/** 'messaging': a customer's message over the socket (its sender proven at the handshake). */
+export const ZChatSocketSend = ZChatSendBody;
 
 export type ChatServerToClient = {
   /** A new message in the room (either side's). */

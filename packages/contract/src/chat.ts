@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { CHAT } from './constants.ts';
+import { isBlankText } from './visible-text.ts';
 
 /** Where uploaded chat media is served; a media message may only point here (see docs/chat.md). */
 export const CHAT_MEDIA_PATH = '/api/chat/media';
@@ -22,11 +23,18 @@ const ZWebLink = text()
   .max(2000)
   .regex(/^https?:\/\/[^\s]+$/i);
 
+/** A button's title: something a person can read (not only white space or invisible characters). */
+const ZButtonTitle = text()
+  .trim()
+  .min(1)
+  .max(80)
+  .refine((title) => !isBlankText(title), 'KEY_INVALID');
+
 export const ZChatButton = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('web'), title: text().trim().min(1).max(80), payload: ZWebLink }),
-  z.object({ type: z.literal('call'), title: text().trim().min(1).max(80), payload: text().regex(/^\+?[0-9 -]{3,20}$/) }),
-  z.object({ type: z.literal('postback'), title: text().trim().min(1).max(80), payload: text().trim().min(1).max(200) }),
-  z.object({ type: z.literal('other'), title: text().trim().min(1).max(80), payload: text().max(200) }),
+  z.object({ type: z.literal('web'), title: ZButtonTitle, payload: ZWebLink }),
+  z.object({ type: z.literal('call'), title: ZButtonTitle, payload: text().regex(/^\+?[0-9 -]{3,20}$/) }),
+  z.object({ type: z.literal('postback'), title: ZButtonTitle, payload: text().trim().min(1).max(200) }),
+  z.object({ type: z.literal('other'), title: ZButtonTitle, payload: text().max(200) }),
 ]);
 export type TChatButton = z.infer<typeof ZChatButton>;
 
@@ -48,9 +56,11 @@ const isButton = (item: TChatButton | TChatMedia): item is TChatButton => 'type'
 const isMedia = (item: TChatButton | TChatMedia): item is TChatMedia => 'fileType' in item;
 
 /**
- * One message of any type (docs/chat.md). Text is 1..2000 characters and never
- * blank; each type carries what it needs: media at least one upload of ours,
- * buttons and quick replies at least one button, a postback the value pressed.
+ * One message of any type (docs/chat.md). Text is 1..2000 characters: absent or
+ * empty is KEY_MISSING, nothing visible in it (white space, zero-width or filler
+ * characters only: visible-text.ts) CHAT_MESSAGE_BLANK. Each type carries what
+ * it needs: media at least one upload of ours, buttons and quick replies at
+ * least one button and a visible text, a postback the value pressed.
  */
 export const ZChatMessage = z
   .object({
@@ -63,13 +73,15 @@ export const ZChatMessage = z
     deliver: text().max(40).optional(),
   })
   .superRefine((m, ctx) => {
-    const body = m.payload?.trim() ?? '';
+    const payload = m.payload ?? '';
+    const body = isBlankText(payload) ? '' : payload;
     const items = m.payloads ?? [];
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     switch (m.message_type) {
       case 'text':
       case 'postback':
-        if (body === '') fail('KEY_MISSING');
+        if (payload === '') fail('KEY_MISSING');
+        else if (body === '') fail('CHAT_MESSAGE_BLANK');
         if (items.length > 0) fail('KEY_INVALID');
         break;
       case 'media':
@@ -113,26 +125,41 @@ export const ZChatConfigResponse = z.object({
 });
 export type TChatConfigResponse = z.infer<typeof ZChatConfigResponse>;
 
-/** Who the caller says they are; the server checks it against the proven identity (bearer or guest token). */
+/**
+ * Who the caller says they are: a member's `userId` or a guest's `guestId` (the
+ * other null or absent). Required, as the widget always sends it; the server
+ * checks it against the proven identity (bearer or guest token).
+ */
 const ZClaim = {
   userId: text().max(64).nullish(),
   guestId: text().max(64).nullish(),
 };
+const claimNamed = (claim: { userId?: string | null | undefined; guestId?: string | null | undefined }, ctx: z.RefinementCtx): void => {
+  if (!claim.userId && !claim.guestId) ctx.addIssue({ code: 'custom', message: 'KEY_MISSING', path: ['userId'] });
+};
 
 /**
- * POST /api/chat/send-message: the conversation package. Server-owned fields
- * (sender, createdAt, name, username) are ignored if sent; `clientId` makes a
- * resend of the same message (after a failed attempt) land once.
+ * A customer's message as the widget sends it over the socket (the socket is
+ * proven at its handshake, so no claim): the conversation package. The fields the
+ * server owns (sender, createdAt, name, username) are ignored, but typed like
+ * any field: `sender` can only be the customer. `clientId` makes a resend of
+ * the same message (after a failed attempt) land once.
  */
-export const ZChatSendRequest = z.object({
-  ...ZClaim,
+export const ZChatSendBody = z.object({
   message: ZChatMessage.refine((m) => (CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(m.message_type), 'KEY_INVALID'),
   deviceToken: text().max(200).nullish(),
   session_id: text().max(100).nullish(),
   clientId: text()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
+  sender: z.literal('customer').optional(),
+  createdAt: z.iso.datetime().nullish(),
+  name: text().max(200).nullish(),
+  username: text().max(200).nullish(),
 });
+
+/** POST /api/chat/send-message: the package and the claim. */
+export const ZChatSendRequest = ZChatSendBody.extend(ZClaim).superRefine(claimNamed);
 export type TChatSendRequest = z.infer<typeof ZChatSendRequest>;
 export const ZChatSendResponse = z.object({ createdAt: z.iso.datetime(), id: text(), seq: z.number().int() });
 export type TChatSendResponse = z.infer<typeof ZChatSendResponse>;
@@ -142,13 +169,15 @@ export type TChatSendResponse = z.infer<typeof ZChatSendResponse>;
  * `beforeSeq` pages steadily while new messages arrive; `afterSeq` backfills
  * what a reconnecting client missed. Entries come oldest first.
  */
-export const ZChatHistoryRequest = z.object({
-  ...ZClaim,
-  limit: z.coerce.number().int().min(1).max(100).default(CHAT.historyPageSize),
-  skip: z.coerce.number().int().min(0).max(100_000).default(0),
-  beforeSeq: z.number().int().positive().optional(),
-  afterSeq: z.number().int().min(0).optional(),
-});
+export const ZChatHistoryRequest = z
+  .object({
+    ...ZClaim,
+    limit: z.coerce.number().int().min(1).max(100).default(CHAT.historyPageSize),
+    skip: z.coerce.number().int().min(0).max(100_000).default(0),
+    beforeSeq: z.number().int().positive().optional(),
+    afterSeq: z.number().int().min(0).optional(),
+  })
+  .superRefine(claimNamed);
 export type TChatHistoryRequest = z.infer<typeof ZChatHistoryRequest>;
 export const ZChatHistoryResponse = z.object({
   conversations: z.array(ZChatEntry),
@@ -161,7 +190,7 @@ export const ZChatHistoryResponse = z.object({
 export type TChatHistoryResponse = z.infer<typeof ZChatHistoryResponse>;
 
 /** PUT /api/chat/read-customer/: the customer has read everything shown. */
-export const ZChatReadRequest = z.object(ZClaim);
+export const ZChatReadRequest = z.object(ZClaim).superRefine(claimNamed);
 export const ZChatReadResponse = z.object({ readSeq: z.number().int() });
 
 /** POST /api/chat/upload-image and /upload-video answer the media path to send in a media message. */

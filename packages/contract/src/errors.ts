@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   TRUELINK_INVALID: 422,
   // Chat
   CHAT_FILE_INVALID: 415,
+  /** A message with nothing visible in it (white space, zero-width or filler characters only). */
+  CHAT_MESSAGE_BLANK: 400,
   // Spin coupon (BONUS_REMAINING is listed under Bonus)
   NO_CLAIMABLE_COUPON: 404,
   INVALID_PRIZE_CODE: 400,

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import type { RedisLink } from '../redis/redis-link.ts';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -22,12 +23,14 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
 ) => Store;
 
 /**
- * A rate-limit store that counts in Redis (shared by every node) while Redis
- * is up, and in this node's memory while it is not, so losing Redis loosens
- * the limits to per node instead of dropping them (docs/faults.md). The two
- * counts are separate: a window that spans the switch starts over.
+ * A rate-limit store that counts in Redis (shared by every node) while the
+ * link is up, and in this node's memory while it is not, so losing Redis
+ * loosens the limits to per node instead of dropping them, and no request
+ * waits on it (the link fails fast: docs/faults.md). The two counts are
+ * separate: a window that spans the switch starts over.
  */
-export function fallbackStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+export function fallbackStore(link: RedisLink, nameSpace: string): FastifyRateLimitStoreCtor {
+  const redis: Redis = link.client;
   class FallbackStore implements Store {
     private readonly shared: Store;
     private readonly local: Store;
@@ -39,12 +42,12 @@ export function fallbackStore(redis: Redis, nameSpace: string): FastifyRateLimit
     }
 
     incr(key: string, done: Done, timeWindow: number, max: number): void {
-      if (redis.status !== 'ready') return this.local.incr(key, done, timeWindow, max);
+      if (!link.usable()) return this.local.incr(key, done, timeWindow, max);
       this.shared.incr(key, (error, result) => (error ? this.local.incr(key, done, timeWindow, max) : done(null, result)), timeWindow, max);
     }
 
     read(key: string, done: Done, timeWindow: number, max: number): void {
-      (redis.status === 'ready' ? this.shared : this.local).read?.(key, done, timeWindow, max);
+      (link.usable() ? this.shared : this.local).read?.(key, done, timeWindow, max);
     }
 
     child(routeOptions: RouteOptions): Store {

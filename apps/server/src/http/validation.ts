@@ -14,15 +14,19 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    const { issues } = result.error;
-    // Absent or blank first, then the most specific rule, then the generic answer.
-    const missing = issues.some(
-      (issue) => issue.message === 'KEY_MISSING' || (issue.code === 'invalid_type' && valueAt(data, issue.path) == null),
-    );
-    if (missing) return { error: new AppError('KEY_MISSING') };
-    const specific = issues.map((issue) => issue.message).find((message) => isErrorCode(message) && message !== 'KEY_INVALID');
-    return { error: new AppError(specific && isErrorCode(specific) ? specific : 'KEY_INVALID') };
+    return { error: refusalOf(result.error.issues, data) };
   };
+
+/** The error a value that failed its schema answers (HTTP bodies, and socket payloads alike). */
+export function refusalOf(issues: readonly z.core.$ZodIssue[], data: unknown): AppError {
+  // Absent or blank first, then the most specific rule, then the generic answer.
+  const missing = issues.some(
+    (issue) => issue.message === 'KEY_MISSING' || (issue.code === 'invalid_type' && valueAt(data, issue.path) == null),
+  );
+  if (missing) return new AppError('KEY_MISSING');
+  const specific = issues.map((issue) => issue.message).find((message) => isErrorCode(message) && message !== 'KEY_INVALID');
+  return new AppError(specific && isErrorCode(specific) ? specific : 'KEY_INVALID');
+}
 
 /** Fastify hands an absent body over as null, so null counts as absent too. */
 function valueAt(data: unknown, pathParts: readonly PropertyKey[]): unknown {

@@ -45,6 +45,8 @@ export type ScrapeSources = {
   queues?: () => Promise<QueueFigures>;
   pool?: () => { inUse: number; waiting: number; size: number };
   redisUp?: () => boolean;
+  /** Times the Redis link went down since the node started. */
+  redisOutages?: () => number;
   healthy?: () => Promise<boolean>;
 };
 
@@ -154,10 +156,20 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
   });
   new Gauge({
     name: 'jetton_redis_up',
-    help: 'Whether the Redis connection is up (1) or down (0); 1 when REDIS_URL is not set (nothing to be down).',
+    help: 'Whether the Redis link is up (1) or down (0: limits count per node, the chat relays on this node only); 1 when REDIS_URL is not set.',
     registers,
     collect() {
       this.set(sources.redisUp === undefined || sources.redisUp() ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'jetton_redis_outages_total',
+    help: 'Times the Redis link went down since the node started (an outage shorter than the scrape interval shows here only).',
+    registers,
+    collect() {
+      // Kept by the link itself; read at scrape time.
+      this.reset();
+      this.inc(sources.redisOutages?.() ?? 0);
     },
   });
   new Gauge({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TChatButton, TChatMessage } from '@jetton/contract/chat';
+import { isBlankText } from '@jetton/contract/visible-text';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { cx } from '@/lib/cx';
@@ -53,11 +54,11 @@ export function ConversationView(props: { conversationId: string; customerTyping
   const send = (event: FormEvent) => {
     event.preventDefault();
     const payload = text.trim();
-    if (payload === '') return;
+    if (isBlankText(payload)) return;
     const options = quick
       .split('\n')
       .map((line) => line.trim())
-      .filter(Boolean)
+      .filter((line) => !isBlankText(line))
       .slice(0, 10);
     const buttons: TChatButton[] = options.map((title) => ({ type: 'postback', title: title.slice(0, 80), payload: title.slice(0, 200) }));
     const message: TChatMessage =
@@ -179,7 +180,7 @@ export function ConversationView(props: { conversationId: string; customerTyping
         </details>
         {reply.error && <Notice tone="danger">{errorText(t, reply.error)}</Notice>}
         <div>
-          <Button type="submit" loading={reply.isPending} disabled={text.trim() === ''}>
+          <Button type="submit" loading={reply.isPending} disabled={isBlankText(text)}>
             {t('chatConsole.send')}
           </Button>
         </div>

@@ -5,6 +5,8 @@ import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import type { RedisLink } from '../../redis/redis-link.ts';
+import { createSharedCounter } from '../../redis/shared-counter.ts';
 import type { MemberRepository } from '../account/member-repository.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { createSigner } from '../auth/signer.ts';
@@ -14,6 +16,7 @@ import { createCannedReplies } from './canned-replies.ts';
 import type { AgentAuthenticator } from './chat-agent-auth.ts';
 import { createChatAgentService, type ChatAgentService } from './chat-agent-service.ts';
 import { createChatIdentity } from './chat-identity.ts';
+import { createChatLimits } from './chat-limits.ts';
 import { createChatMedia } from './chat-media.ts';
 import { attachChatRealtime } from './chat-realtime.ts';
 import { silentRelay, type ChatRelay } from './chat-relay.ts';
@@ -42,6 +45,8 @@ type Deps = {
   authenticateAgent: AgentAuthenticator;
   /** Where chat media live: the uploads' chat area (docs/operations.md, "Uploads"). */
   storage: ObjectStorage;
+  /** The node's Redis link (REDIS_URL): the chat's relay between nodes and its shared limits. */
+  redis: RedisLink | undefined;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -53,6 +58,7 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     clock,
     onInvalid: (issues) => app.log.error({ issues }, 'rules.chat setting malformed: using defaults'),
   });
+  const limits = createChatLimits({ rules, shared: createSharedCounter(deps.redis, 'jetton-chat-rl-') });
   const identity = createChatIdentity({ auth: deps.auth, members: deps.members, signer: createSigner(config.secrets.tokenSecret) });
   const media = createChatMedia({ repo, storage: deps.storage, clock });
   // The relay exists once socket.io is attached below; the services ask for it when they publish.
@@ -60,15 +66,15 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
   const chat = createChatService({ repo, relay: () => relay, rules, clock });
   const agents = createChatAgentService({ repo, media, canned: createCannedReplies(deps.settings), relay: () => relay, clock });
 
-  await registerChatRoutes(app, { chat, identity, media, rules, lookups: deps.lookups });
+  await registerChatRoutes(app, { chat, identity, media, rules, limits, lookups: deps.lookups });
   const realtime = attachChatRealtime(app, {
     chat,
     agents,
     identity,
-    rules,
+    limits,
     lookups: deps.lookups,
     authenticateAgent: deps.authenticateAgent,
-    redisUrl: config.redisUrl,
+    redis: deps.redis,
     trustProxy: config.trustProxy,
   });
   relay = realtime.relay;

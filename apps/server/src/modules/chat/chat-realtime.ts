@@ -1,7 +1,5 @@
 import proxyAddr from '@fastify/proxy-addr';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
@@ -22,14 +20,16 @@ import {
   type ChatServerToClient,
 } from '@jetton/contract/chat-events';
 import { AppError } from '../../http/app-error.ts';
+import { refusalOf } from '../../http/validation.ts';
+import type { RedisLink } from '../../redis/redis-link.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { AgentAuthenticator, ChatAgent } from './chat-agent-auth.ts';
 import type { ChatAgentService } from './chat-agent-service.ts';
 import type { ChatCredentials, ChatIdentity, ChatIdentityService } from './chat-identity.ts';
+import type { ChatLimits } from './chat-limits.ts';
+import { relayThroughRedis } from './chat-redis-relay.ts';
 import type { ChatRelay } from './chat-relay.ts';
-import type { ChatRulesSource } from './chat-rules.ts';
 import type { ChatService } from './chat-service.ts';
-import { createWindowCounter } from './socket-limits.ts';
 
 type CustomerData = { credentials: ChatCredentials; identity: ChatIdentity; ip: string };
 type AgentData = { agent: ChatAgent };
@@ -40,10 +40,11 @@ export type ChatRealtimeDeps = {
   chat: ChatService;
   agents: ChatAgentService;
   identity: ChatIdentityService;
-  rules: ChatRulesSource;
   lookups: LookupService;
   authenticateAgent: AgentAuthenticator;
-  redisUrl: string | undefined;
+  limits: ChatLimits;
+  /** The node's Redis link, when REDIS_URL is set: events reach sockets on every node. */
+  redis: RedisLink | undefined;
   trustProxy: boolean | string;
   /** The Redis stream the nodes share (one per deployment). */
   streamName?: string;
@@ -58,10 +59,11 @@ function codeOf(error: unknown, log: FastifyBaseLogger): string {
   return 'INTERNAL_SERVER_ERROR';
 }
 
+/** A payload parsed with its contract schema, refused with the code an HTTP body would get. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new AppError(result.error.issues.some((i) => i.message === 'KEY_MISSING') ? 'KEY_MISSING' : 'KEY_INVALID');
+  throw refusalOf(result.error.issues, value);
 }
 
 /** Runs a handler and answers its ack (when the client asked for one) with the data or the error code. */
@@ -86,6 +88,10 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     // A short drop is replayed by socket.io itself; anything longer is backfilled from the database on 'join'.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
     maxHttpBufferSize: 64 * 1024,
+    // Heartbeats: a client whose connection broke silently (a dead node, a dropped route) notices within
+    // 15 s, reconnects and backfills, instead of waiting on a socket nothing arrives on.
+    pingInterval: 10_000,
+    pingTimeout: 5_000,
   });
   const trust =
     deps.trustProxy === true
@@ -93,7 +99,6 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
       : deps.trustProxy === false
         ? () => false
         : proxyAddr.compile(deps.trustProxy.split(',').map((s) => s.trim()));
-  const counters = createWindowCounter(() => Date.now());
   const agentsNs = io.of(CHAT_AGENT_NAMESPACE) as unknown as Server<
     ChatAgentClientToServer,
     ChatAgentServerToClient,
@@ -106,18 +111,17 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     toAgents: (event, ...args) => agentsNs.to(AGENTS_ROOM).emit(event, ...args),
   };
 
-  if (deps.redisUrl)
-    attachRedis(app, io, deps.redisUrl, deps.streamName ?? 'jetton-chat', () => {
-      // The link came back: anything relayed meanwhile may be lost, so every client backfills from its last seq.
-      io.local.emit('resync');
-      agentsNs.local.emit('resync');
+  if (deps.redis)
+    relayThroughRedis(app, io, deps.redis, deps.streamName ?? 'jetton-chat', (everywhere) => {
+      // Events relayed while Redis was unreachable reached this node's sockets only: clients backfill from their last seq.
+      (everywhere ? io : io.local).emit('resync');
+      (everywhere ? agentsNs : agentsNs.local).emit('resync');
     });
 
   io.use((socket, next) => {
     const ip = proxyAddr(socket.request, trust);
     void (async () => {
-      const rules = await deps.rules.get();
-      if (!counters.hit(`conn:${ip}`, rules.connectionsPerIp.max, rules.connectionsPerIp.windowMs)) throw new AppError('REQUEST_LIMIT');
+      await deps.limits.connection(ip);
       if ((await deps.lookups.get('active')).status === 'gone') throw new AppError('gone');
       const handshake = parse(ZChatHandshake, socket.handshake.auth);
       const credentials = 'token' in handshake ? { bearer: handshake.token } : { guestToken: handshake.guestToken };
@@ -139,21 +143,23 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     );
     socket.on('messaging', (payload, ack) =>
       answer(ack, log, async () => {
-        const rules = await deps.rules.get();
-        const perConnection = counters.hit(`msg:${socket.id}`, rules.messagesPerConnection.max, rules.messagesPerConnection.windowMs);
-        const perIp = counters.hit(`msg-ip:${socket.data.ip}`, rules.messagesPerIp.max, rules.messagesPerIp.windowMs);
-        if (!perConnection || !perIp) throw new AppError('REQUEST_LIMIT');
+        await deps.limits.messageOn(socket.id);
+        await deps.limits.messageFrom(socket.data.ip);
         const message = parse(ZChatSocketSend, payload);
         // Proven again for each message: a member who logged out since the handshake cannot go on writing.
         const identity = await deps.identity.resolve(socket.data.credentials);
+        await deps.limits.messageBy(identity);
         const entry = await deps.chat.send(identity, message);
         return { createdAt: entry.createdAt, id: entry.id, seq: entry.seq };
       }),
     );
     socket.on('typing', (payload) =>
-      answer(undefined, log, async () => deps.chat.typing(socket.data.identity, parse(ZChatTyping, payload).typing)),
+      answer(undefined, log, async () => {
+        const state = parse(ZChatTyping, payload);
+        if (await deps.limits.typing(socket.data.identity)) await deps.chat.typing(socket.data.identity, state.typing);
+      }),
     );
-    socket.on('disconnect', () => counters.forget(`msg:${socket.id}`));
+    socket.on('disconnect', () => deps.limits.forgetConnection(socket.id));
   });
 
   agentsNs.use((socket, next) => {
@@ -185,7 +191,7 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     socket.on('typing', (payload) =>
       answer(undefined, log, async () => {
         const state = parse(ZChatAgentTyping, payload);
-        await deps.agents.typing(state.conversationId, state.typing);
+        if (await deps.limits.typing(socket.data.agent)) await deps.agents.typing(state.conversationId, state.typing);
       }),
     );
   });
@@ -205,30 +211,4 @@ export function attachChatRealtime(app: FastifyInstance, deps: ChatRealtimeDeps)
     });
   });
   return { io, relay };
-}
-
-/**
- * The streams adapter over one ioredis client. Commands wait through a Redis
- * restart instead of failing (maxRetriesPerRequest: null), so an event relayed
- * during the outage is delivered once Redis is back; onBack lets every client
- * backfill besides, in case Redis came back empty.
- */
-function attachRedis(app: FastifyInstance, io: Server, url: string, streamName: string, onBack: () => void): void {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, connectTimeout: 2_000 });
-  let wasDown = false;
-  redis.on('error', (error: unknown) => app.log.warn({ err: error }, 'chat redis error'));
-  redis.on('close', () => {
-    wasDown = true;
-  });
-  redis.on('ready', () => {
-    if (!wasDown) return;
-    wasDown = false;
-    app.log.info('chat redis back: clients resync');
-    onBack();
-  });
-  io.adapter(createAdapter(redis, { streamName, maxLen: 10_000 }));
-  app.addHook('onClose', async () => {
-    if (redis.status !== 'ready') return redis.disconnect();
-    await redis.quit().catch(() => redis.disconnect());
-  });
 }

@@ -21,11 +21,19 @@ import { AppError } from '../../http/app-error.ts';
 import { readMultipartFile } from '../../http/multipart-read.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { ChatCredentials, ChatIdentity, ChatIdentityService } from './chat-identity.ts';
+import type { ChatLimits } from './chat-limits.ts';
 import { readUpload, UPLOAD_MAX_BYTES, type ChatMedia, type UploadKind } from './chat-media.ts';
 import type { ChatRulesSource } from './chat-rules.ts';
 import type { ChatService } from './chat-service.ts';
 
-type Deps = { chat: ChatService; identity: ChatIdentityService; media: ChatMedia; rules: ChatRulesSource; lookups: LookupService };
+type Deps = {
+  chat: ChatService;
+  identity: ChatIdentityService;
+  media: ChatMedia;
+  rules: ChatRulesSource;
+  limits: ChatLimits;
+  lookups: LookupService;
+};
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/;
 const security = [{ bearer: [] }];
@@ -39,11 +47,11 @@ export function credentialsOf(request: FastifyRequest): ChatCredentials {
 
 /** The member and guest chat calls (docs/chat.md): each resolves the proven caller first, then checks any claimed ids. */
 export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { chat, identity, media, rules, lookups } = deps;
-  const perIp = (pick: 'messagesPerIp' | 'uploadsPerIp'): RateLimitOptions => ({
-    max: async () => (await rules.get())[pick].max,
-    timeWindow: async () => (await rules.get())[pick].windowMs,
-  });
+  const { chat, identity, media, rules, limits, lookups } = deps;
+  const uploadsPerIp: RateLimitOptions = {
+    max: async () => (await rules.get()).uploadsPerIp.max,
+    timeWindow: async () => (await rules.get()).uploadsPerIp.windowMs,
+  };
   const caller = async (request: FastifyRequest): Promise<ChatIdentity> => {
     if ((await lookups.get('active')).status === 'gone') throw new AppError('gone');
     return identity.resolve(credentialsOf(request));
@@ -64,12 +72,14 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
   r.post(
     ROUTES.chat.sendMessage,
     {
-      config: { rateLimit: perIp('messagesPerIp') },
+      // Counted with the socket's messages (docs/chat.md, "Limits"), before the body is read.
+      preValidation: async (request) => limits.messageFrom(request.ip),
       schema: { tags: ['chat'], security, body: ZChatSendRequest, response: { 200: ZChatSendResponse } },
     },
     async (request) => {
       const who = await caller(request);
       identity.checkClaim(who, request.body);
+      await limits.messageBy(who);
       const entry = await chat.send(who, request.body);
       return { createdAt: entry.createdAt, id: entry.id, seq: entry.seq };
     },
@@ -104,7 +114,7 @@ export async function registerChatRoutes(app: FastifyInstance, deps: Deps): Prom
       scope.post(
         path,
         {
-          config: { rateLimit: perIp('uploadsPerIp') },
+          config: { rateLimit: uploadsPerIp },
           // Refused before a byte of the body is read: an unknown caller, or a declared size over the limit.
           preValidation: async (request) => {
             const declared = Number(request.headers['content-length'] ?? 0);

@@ -5,14 +5,19 @@ import type { SettingsRepository } from '../lookup/settings-repository.ts';
 const ZWindow = z.object({ max: z.number().int().positive(), windowMs: z.number().int().positive() });
 
 /**
- * The chat's limits (docs/chat.md). Defaults; an operator overrides any of them
- * in the settings table under `rules.chat` (a partial object).
+ * The chat's limits (docs/chat.md, "Limits"). Defaults; an operator overrides any of them
+ * in the settings table under `rules.chat` (a partial object). Every one but the per-connection
+ * count is kept for the whole cluster in Redis, and per node while Redis is unreachable.
  */
 export const ZChatRules = z.object({
-  /** Messages per client IP over HTTP and per IP over sockets (each counted on its own). */
+  /** Messages per client IP, over HTTP and sockets together. */
   messagesPerIp: ZWindow.default({ max: 30, windowMs: 60_000 }),
+  /** Messages per sender (a member or a guest), over HTTP and sockets together, whatever their address. */
+  messagesPerSender: ZWindow.default({ max: 30, windowMs: 60_000 }),
   /** Messages per socket connection. */
   messagesPerConnection: ZWindow.default({ max: 20, windowMs: 60_000 }),
+  /** Typing news per sender (a customer, or an agent); both apps send at most one every 2 s. Over it, dropped. */
+  typingPerSender: ZWindow.default({ max: 60, windowMs: 60_000 }),
   /** Uploads per client IP. */
   uploadsPerIp: ZWindow.default({ max: 10, windowMs: 60_000 }),
   /** Socket connections a single IP may open per window (a flood of guests from one address). */

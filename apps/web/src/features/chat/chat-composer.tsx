@@ -2,18 +2,19 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paperclip, SendHorizontal } from 'lucide-react';
 import { CHAT } from '@jetton/contract/constants';
+import { isBlankText } from '@jetton/contract/visible-text';
 import styles from './chat-panel.module.css';
 
 const ACCEPT = ['.png', '.jpg', '.jpeg', '.gif', '.mp4', '.mov', ...CHAT.acceptedTypes].join(',');
 
 type Props = { onText: (text: string) => void; onFile: (file: File) => void; onTyping: () => void };
 
-/** Text up to 2000 characters (blank is never sent), Enter sends, Shift+Enter is a new line; a paperclip for photos and videos. */
+/** Text up to 2000 characters (blank, invisible characters included, is never sent), Enter sends, Shift+Enter is a new line; a paperclip for photos and videos. */
 export function ChatComposer({ onText, onFile, onTyping }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-  const blank = text.trim() === '';
+  const blank = isBlankText(text);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

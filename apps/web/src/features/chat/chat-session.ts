@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { ZChatEntry, type TChatEntry, type TChatMessage } from '@jetton/contract/chat';
 import { ZChatJoinAnswer, ZChatRead, ZChatTyping, type ChatClientToServer, type ChatServerToClient } from '@jetton/contract/chat-events';
 import { CHAT, DELAYS_MS, STORAGE_KEYS } from '@jetton/contract/constants';
+import { isBlankText } from '@jetton/contract/visible-text';
 import { isApiError } from '@/lib/api-error';
 import { storage } from '@/lib/storage';
 import { fetchChatConfig, fetchChatHistory, markChatRead, sendChatMessage, uploadChatMedia, type ChatWho } from './chat-api';
@@ -229,7 +230,7 @@ export function createChatSession() {
     },
 
     sendText: (text: string): void => {
-      if (text.trim() === '' || text.length > CHAT.textMax) return;
+      if (isBlankText(text) || text.length > CHAT.textMax) return;
       socket?.emit('typing', { typing: false });
       lastTypingSent = 0;
       enqueue({ clientId: crypto.randomUUID(), message: { message_type: 'text', payload: text }, deliver: 'sending', progress: 0 });

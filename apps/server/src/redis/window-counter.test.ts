@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createWindowCounter } from './socket-limits.ts';
+import { createWindowCounter } from './window-counter.ts';
 
-describe('socket window counter', () => {
+describe('window counter', () => {
   it('allows max hits per window per key, then refuses until the window ends', () => {
     let t = 1_000;
     const counter = createWindowCounter(() => t);

@@ -1,7 +1,6 @@
 /**
- * Fixed-window counters in process memory for the socket side (connections per
- * IP, messages per connection and per IP). HTTP calls are limited by
- * @fastify/rate-limit instead (shared in Redis across nodes).
+ * Fixed-window counters in this process's memory: the chat's per-connection limits (a socket lives
+ * on one node), and the per-node fallback of the shared counters while Redis is unreachable.
  */
 export function createWindowCounter(now: () => number) {
   const windows = new Map<string, { count: number; resetAt: number }>();
