@@ -31,7 +31,7 @@ export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise
         after: { active: false, reason: 'SANDBOX=off' },
         at: now,
       });
-    return disabled.map((op) => op.login);
+    return disabled.map((op) => op.login).sort();
   });
   return { operators, member: await disableDemoMember(db, now) };
 }
