@@ -47,29 +47,34 @@ function silentClient(port: number, bytes: string, ready?: string): Promise<{ so
 }
 
 describe.each(testEngines())('closing the app under load (%s database)', (engine) => {
-  it('lets a simulator call in flight over keep-alive HTTP finish, then closes without waiting out the keep-alive timeout', async () => {
-    const t = await startTestApp(engine);
-    const sandbox = sandboxOf(t);
-    const pg = sandbox.provider('pg', { timeoutMs: 10_000 });
-    // Earlier calls leave keep-alive connections from the adapters' client to this same server.
-    const { username } = await fundedPlayer(pg, 500n);
-    await sandbox.setFaults({ game: 'pg', latencyMs: 1_000 });
+  // Set-up alone (an app, a funded player) took over 20 s on a loaded machine: the default 30 s was too tight.
+  it(
+    'lets a simulator call in flight over keep-alive HTTP finish, then closes without waiting out the keep-alive timeout',
+    { timeout: 120_000 },
+    async () => {
+      const t = await startTestApp(engine);
+      const sandbox = sandboxOf(t);
+      const pg = sandbox.provider('pg', { timeoutMs: 10_000 });
+      // Earlier calls leave keep-alive connections from the adapters' client to this same server.
+      const { username } = await fundedPlayer(pg, 500n);
+      await sandbox.setFaults({ game: 'pg', latencyMs: 1_000 });
 
-    const arrived = nextRequestTo(t.app.server);
-    const balance = pg.getBalance(username);
-    const request = await arrived;
-    expect(request.url).toContain('/sandbox/games/');
-    // Routed by now (the channel fires just before the server emits 'request'):
-    // the call is in flight, held by the latency fault, when close begins.
-    await new Promise((resolve) => setImmediate(resolve));
-    const closed = t.close();
+      const arrived = nextRequestTo(t.app.server);
+      const balance = pg.getBalance(username);
+      const request = await arrived;
+      expect(request.url).toContain('/sandbox/games/');
+      // Routed by now (the channel fires just before the server emits 'request'):
+      // the call is in flight, held by the latency fault, when close begins.
+      await new Promise((resolve) => setImmediate(resolve));
+      const closed = t.close();
 
-    // Graceful: the call in flight still gets its answer...
-    expect(await balance).toBe(500n);
-    // ...and close does not sit on its connection for Fastify's 72 s keep-alive.
-    await Promise.race([closed, failAfter(20_000, 'app.close()')]);
-    expect(t.app.server.listening).toBe(false);
-  });
+      // Graceful: the call in flight still gets its answer...
+      expect(await balance).toBe(500n);
+      // ...and close does not sit on its connection for Fastify's 72 s keep-alive.
+      await Promise.race([closed, failAfter(20_000, 'app.close()')]);
+      expect(t.app.server.listening).toBe(false);
+    },
+  );
 
   it(
     'ends within its deadline while a provider call hangs and sockets stay connected: the call is aborted, the sockets closed',
