@@ -55,7 +55,7 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
   const memberLogin = (app: FastifyInstance, password: string = DEMO_MEMBER.password) =>
     post(app, ROUTES.account.login, { username: DEMO_MEMBER.username, password });
 
-  // A dozen password checks (scrypt, deliberately slow): a loaded machine needs more than the default.
+  // A dozen password checks (scrypt, deliberately slow): 150 s on a loaded 2-core machine, so a generous limit.
   it(
     'disables the demo operators and member once, ends their sessions, and the published password and TOTP secret open nothing',
     { timeout: 180_000 },
