@@ -58,7 +58,7 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
   // A dozen password checks (scrypt, deliberately slow): 150 s on a loaded 2-core machine, so a generous limit.
   it(
     'disables the demo operators and member once, ends their sessions, and the published password and TOTP secret open nothing',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       expect(await start(true)).toMatchObject({ sandboxDisabled: null });
 
