@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -237,6 +237,17 @@ function loadOrCreateSecrets(dataDir: string): Secrets {
     truelinkSecret: randomBytes(32).toString('base64url'),
   };
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+  // Nodes starting at once on one folder: the file appears whole (written aside, then linked) and
+  // the first link wins; a node that lost the race uses the winner's secrets.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return ZSecrets.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } finally {
+    unlinkSync(draft);
+  }
 }

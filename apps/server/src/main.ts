@@ -4,16 +4,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, type OpenDatabaseOptions } from './db/database.ts';
+import { LOCK_KEYS, withAdvisoryLockIfFree } from './db/advisory-lock.ts';
+import { openDatabase, type OpenDatabaseOptions } from './db/database.ts';
 import { startMetricsServer } from './metrics/metrics-routes.ts';
 import { serveEmbeddedBackups } from './db/backup-socket.ts';
 import { checkLedger } from './ledger/check-invariants.ts';
 import { ledgerReportJson } from './ledger/ledger-report.ts';
 import { createUploadStorage } from './adapters/storage/upload-storage.ts';
-import { seedDatabase } from './seed.ts';
+import { prepareDatabase } from './start-up.ts';
 import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
 import { DEMO_MEMBER } from './modules/account/demo-member.ts';
-import { DEMO_OPERATORS, ensureOperators } from './modules/admin/operator-setup.ts';
+import { DEMO_OPERATORS } from './modules/admin/operator-setup.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 
 /** A new embedded data directory starts from the prepared template when there is one. */
@@ -33,9 +34,8 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl, onConnectionError: (error) => logConnectionError(error) }
       : await embeddedOptions(config),
   );
-  await migrateToLatest(db);
-  await seedDatabase(db, { demoMember: config.sandbox });
-  const firstOwner = await ensureOperators(db, {
+  // Migrations, seeds, the first owner: safe with any number of nodes starting at once.
+  const { firstOwner, sandboxDisabled } = await prepareDatabase(db, engine, {
     sandbox: config.sandbox,
     tokenSecret: config.secrets.tokenSecret,
     ownerPassword: config.adminOwnerPassword,
@@ -52,6 +52,11 @@ async function main(): Promise<void> {
     (error: unknown) => app.log.error({ uploads: uploads.where, err: error }, 'uploads storage does not answer: uploads will fail (503)'),
   );
   uploads.close();
+  if (sandboxDisabled && (sandboxDisabled.operators.length > 0 || sandboxDisabled.member))
+    app.log.warn(
+      { operators: sandboxDisabled.operators, member: sandboxDisabled.member },
+      'SANDBOX=off: the sandbox demo accounts (published credentials) were disabled and their sessions ended',
+    );
 
   // `npm run backup` asks this process for the embedded engine's copy (docs/operations.md, "Backups").
   const backups = dumpDataDir
@@ -100,7 +105,8 @@ async function main(): Promise<void> {
   if (config.sandbox) {
     // After listen: the seeding goes through the simulators over HTTP, like any deposit.
     const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);
-    await seedDemoHistory({ app, db, clock, truelinkKey }).then(
+    // One node seeds it (another holding the lock is at it already: this one serves meanwhile).
+    await withAdvisoryLockIfFree(db, engine, LOCK_KEYS.demoHistory, () => seedDemoHistory({ app, db, clock, truelinkKey })).then(
       (outcome) => outcome === 'seeded' && app.log.info('demo member history seeded'),
       (error: unknown) => app.log.error({ err: error }, 'demo member history could not be seeded'),
     );

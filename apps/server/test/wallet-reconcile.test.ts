@@ -27,6 +27,10 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
   beforeAll(async () => {
     t = await startTestApp(engine);
     sandbox = sandboxOf(t);
+    // One activation at the default deadline first: the first call into a cold app (code compiled on
+    // first use, the embedded engine's first reads of the provider's tables) can take over a second
+    // on a loaded machine, and the first test's activation then failed with SLOT_ACTIVATE_FAIL.
+    await activated(t, await walletMember(t), 'pg');
     // A short provider deadline, so the timeout fault costs a test one second.
     await setWalletRules(t, { providerTimeoutMs: 1_000 });
   });

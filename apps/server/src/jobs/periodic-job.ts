@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { untilAborted } from './until-aborted.ts';
 
 /** A job whose passes never overlap on a node. */
 export type SerialJob<T> = {
@@ -70,6 +71,8 @@ export function schedulePeriodic<T extends { claimed: number }>(
   app.addHook('onClose', async () => {
     closed = true;
     clearTimeout(timer);
-    await job.idle();
+    // The pass in progress finishes, or is left once the close signal fires (its provider calls are
+    // aborted by then; what it claimed comes back when the lease ends): docs/http.md, "Shutdown".
+    await Promise.race([job.idle(), untilAborted(app.closeSignal)]);
   });
 }

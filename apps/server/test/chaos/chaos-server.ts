@@ -38,10 +38,10 @@ export function createServerProcess(env: ServerEnv) {
     }
   }
 
-  /** Milliseconds until /api/health answers 200, polling every 50 ms; Infinity past `limitMs`. */
-  async function untilHealthy(limitMs: number): Promise<number> {
+  /** Milliseconds until /api/health answers 200, polling every 50 ms; Infinity past `limitMs` or once `alive()` says no. */
+  async function untilHealthy(limitMs: number, alive: () => boolean = () => true): Promise<number> {
     const started = Date.now();
-    while (Date.now() - started < limitMs) {
+    while (Date.now() - started < limitMs && alive()) {
       if ((await health(Math.max(100, limitMs - (Date.now() - started)))) === 200) return Date.now() - started;
       await sleep(50);
     }
@@ -88,8 +88,12 @@ export function createServerProcess(env: ServerEnv) {
         if (child === current) unexpectedExits.push(`exit ${code ?? ''} ${signal ?? ''}`.trim());
       });
       child = current;
-      const ready = await untilHealthy(limitMs);
-      if (!Number.isFinite(ready)) throw new Error(`the server did not become healthy within ${limitMs} ms (log: ${env.logFile})`);
+      // A node that exits during start-up (a crash) fails at once instead of after `limitMs`.
+      const ready = await untilHealthy(limitMs, () => current.exitCode === null && current.signalCode === null);
+      if (!Number.isFinite(ready)) {
+        const how = current.exitCode === null && current.signalCode === null ? `did not become healthy within ${limitMs} ms` : 'exited';
+        throw new Error(`the server ${how} (log: ${env.logFile})`);
+      }
       const healthyAfter = Date.now() - started;
       await Promise.race([banner, sleep(limitMs)]);
       return healthyAfter;

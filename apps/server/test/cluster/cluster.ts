@@ -120,10 +120,16 @@ export async function startCluster(options: ClusterOptions) {
       }),
     );
   }
-  // One at a time: the first runs the migrations and seeds, the others find them done.
-  for (const [i, node] of nodes.entries()) {
-    const ms = await node.start();
-    options.log(`node${i + 1} healthy on ${node.origin} after ${ms} ms`);
+  // One at a time: the first runs the migrations and seeds, the others find them done. A node that
+  // fails to start stops the ones started (the caller has nothing to stop yet): none is left holding its port.
+  try {
+    for (const [i, node] of nodes.entries()) {
+      const ms = await node.start();
+      options.log(`node${i + 1} healthy on ${node.origin} after ${ms} ms`);
+    }
+  } catch (error) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw error;
   }
 
   const statsSocket = path.join(options.dir, 'haproxy.sock');
@@ -144,7 +150,13 @@ export async function startCluster(options: ClusterOptions) {
     }
     throw new Error(`node${n} not ${wanted ? 'in' : 'out of'} the balancer's rotation after ${limitMs} ms`);
   }
-  for (let n = 1; n <= options.nodes; n++) await untilInRotation(n, true);
+  try {
+    for (let n = 1; n <= options.nodes; n++) await untilInRotation(n, true);
+  } catch (error) {
+    balancer.kill('SIGTERM');
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw error;
+  }
   options.log(`HAProxy on ${origin}, ${options.nodes} nodes in rotation`);
 
   return {

@@ -19,14 +19,19 @@ const ZTransaction = z.object({
  * with the API key. 404 means "no such transfer"; anything else unusable is
  * BankUnavailableError, so the verifier retries instead of refusing the slip.
  */
-export function createHttpBankVerification(deps: { baseUrl: () => string; apiKey: string; timeoutMs?: number }): BankVerification {
+export function createHttpBankVerification(deps: {
+  baseUrl: () => string;
+  apiKey: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}): BankVerification {
   const timeoutMs = deps.timeoutMs ?? 5_000;
   return {
     async getTransaction({ transRef, sendingBank }) {
       const url = `${deps.baseUrl()}/transactions/${encodeURIComponent(transRef)}?sendingBank=${encodeURIComponent(sendingBank)}`;
       let response;
       try {
-        response = await providerRequest(url, { method: 'GET', headers: { 'x-api-key': deps.apiKey }, timeoutMs });
+        response = await providerRequest(url, { method: 'GET', headers: { 'x-api-key': deps.apiKey }, timeoutMs, signal: deps.signal });
       } catch (error) {
         if (error instanceof ProviderError) throw new BankUnavailableError(error.message);
         throw error;

@@ -13,6 +13,8 @@ export type DemoGameProviderOptions = {
   agentKey: string;
   launchMode: 'link' | 'form';
   timeoutMs?: number;
+  /** Ends calls in flight when the app closes (provider-http.ts). */
+  signal?: AbortSignal | undefined;
 };
 
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -26,7 +28,7 @@ export function createDemoGameProvider(options: DemoGameProviderOptions): GamePr
   const api = (path: string) => `${options.apiBaseUrl()}/sandbox/games/api/${game}${path}`;
   const headers = { 'x-agent-key': options.agentKey };
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    providerRequest(api(path), { method, headers, body, timeoutMs });
+    providerRequest(api(path), { method, headers, body, timeoutMs, signal: options.signal });
 
   async function transfer(direction: 'deposit' | 'withdraw', input: TransferInput): Promise<TransferOutcome> {
     let response: ProviderResponse;

@@ -5,13 +5,22 @@ export type ProviderResponse = { status: number; body: unknown };
 /**
  * One HTTP call to a provider with its own deadline (AbortSignal.timeout): a
  * slow provider costs at most `timeoutMs`, never the member's whole request.
+ * `signal` ends it sooner: the app's close signal, so a node that is closing
+ * never waits on a hung provider (docs/http.md, "Shutdown"); the call then
+ * counts as timed out (its outcome unknown, as with the deadline).
  * Throws ProviderError 'timeout' | 'unavailable' (no answer) or 'bad-response'
  * (an answer that is not JSON). HTTP error statuses are returned, not thrown:
  * the caller decides what a 4xx or 5xx means for its call.
  */
 export async function providerRequest(
   url: string,
-  init: { method: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
+  init: {
+    method: 'GET' | 'POST' | 'PUT';
+    headers?: Record<string, string>;
+    body?: unknown;
+    timeoutMs: number;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<ProviderResponse> {
   let response: Response;
   try {
@@ -19,7 +28,7 @@ export async function providerRequest(
       method: init.method,
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal: init.signal ? AbortSignal.any([AbortSignal.timeout(init.timeoutMs), init.signal]) : AbortSignal.timeout(init.timeoutMs),
     });
   } catch (error) {
     throw asTransportError(error, url);

@@ -15,12 +15,22 @@ const ZAnswer = z.object({
  * ask. A definite refusal (a FAILED answer, or a 4xx other than 409) is
  * FAILED; everything we cannot read is UNKNOWN and asked again later.
  */
-export function createHttpPayoutGateway(deps: { baseUrl: () => string; apiKey: string; timeoutMs: () => Promise<number> }): PayoutGateway {
+export function createHttpPayoutGateway(deps: {
+  baseUrl: () => string;
+  apiKey: string;
+  timeoutMs: () => Promise<number>;
+  signal?: AbortSignal;
+}): PayoutGateway {
   const headers = { 'x-api-key': deps.apiKey };
 
   async function send(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<ProviderResponse | PayoutOutcome> {
     try {
-      return await providerRequest(`${deps.baseUrl()}${path}`, { ...init, headers, timeoutMs: await deps.timeoutMs() });
+      return await providerRequest(`${deps.baseUrl()}${path}`, {
+        ...init,
+        headers,
+        timeoutMs: await deps.timeoutMs(),
+        signal: deps.signal,
+      });
     } catch (error) {
       if (error instanceof ProviderError) return { status: 'UNKNOWN', reason: error.message };
       throw error;

@@ -11,7 +11,12 @@ const ZCreated = z.object({ payload: text().min(20).max(512) });
  * `<base>/<provider>/qrcodes/<id>/cancel`, with a merchant key. The built-in
  * simulator answers under /sandbox/pay; a real gateway replaces the base URL.
  */
-export function createHttpQrGateway(deps: { baseUrl: () => string; merchantKey: string; timeoutMs?: number }): QrGateway {
+export function createHttpQrGateway(deps: {
+  baseUrl: () => string;
+  merchantKey: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}): QrGateway {
   const timeoutMs = deps.timeoutMs ?? 5_000;
   const headers = { 'x-merchant-key': deps.merchantKey };
   return {
@@ -22,6 +27,7 @@ export function createHttpQrGateway(deps: { baseUrl: () => string; merchantKey: 
           method: 'POST',
           headers,
           timeoutMs,
+          signal: deps.signal,
           body: {
             reference: input.qrcodeId,
             amount: input.amount.toString(),
@@ -44,6 +50,7 @@ export function createHttpQrGateway(deps: { baseUrl: () => string; merchantKey: 
           method: 'POST',
           headers,
           timeoutMs,
+          signal: deps.signal,
           body: {},
         });
       } catch (error) {

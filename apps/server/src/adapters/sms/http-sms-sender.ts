@@ -5,7 +5,7 @@ import { SMS_SANDBOX_PATH, type SmsSender } from './sms-sender.ts';
  * By default the base is this server (the simulator, over loopback), so the
  * timeout and failure paths are real; SANDBOX_BASE_URL points it elsewhere.
  */
-export function createHttpSmsSender(deps: { baseUrl: () => string; timeoutMs?: number }): SmsSender {
+export function createHttpSmsSender(deps: { baseUrl: () => string; timeoutMs?: number; signal?: AbortSignal }): SmsSender {
   const timeoutMs = deps.timeoutMs ?? 5_000;
   return {
     async send(phone, text) {
@@ -13,7 +13,7 @@ export function createHttpSmsSender(deps: { baseUrl: () => string; timeoutMs?: n
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ to: phone, text }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: deps.signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), deps.signal]) : AbortSignal.timeout(timeoutMs),
       });
       // Drain the body so the connection returns to the pool.
       await response.arrayBuffer();

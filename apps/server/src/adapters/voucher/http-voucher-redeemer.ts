@@ -23,13 +23,18 @@ const ZAnswer = z.object({
  * and POST `<base>/campaign/vouchers/{hash}/redeem` {mobile, voucher_hash}.
  * The built-in simulator answers under /sandbox/voucher.
  */
-export function createHttpVoucherRedeemer(deps: { baseUrl: () => string; timeoutMs?: number }): VoucherRedeemer {
+export function createHttpVoucherRedeemer(deps: { baseUrl: () => string; timeoutMs?: number; signal?: AbortSignal }): VoucherRedeemer {
   const timeoutMs = deps.timeoutMs ?? 10_000;
 
   async function ask(method: 'GET' | 'POST', path: string, body?: unknown): Promise<VoucherAnswer> {
     let response;
     try {
-      response = await providerRequest(`${deps.baseUrl()}${path}`, { method, timeoutMs, ...(body === undefined ? {} : { body }) });
+      response = await providerRequest(`${deps.baseUrl()}${path}`, {
+        method,
+        timeoutMs,
+        signal: deps.signal,
+        ...(body === undefined ? {} : { body }),
+      });
     } catch (error) {
       if (error instanceof ProviderError) throw new VoucherUnavailableError(error.message);
       throw error;

@@ -55,7 +55,7 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   registerMemberGuard(app, { auth, lookups });
 
   if (config.sandbox) registerSmsSimulator(app, clock);
-  const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl) });
+  const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl), signal: app.closeSignal });
   const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
 
   const blacklist = createBankBlacklist(db);

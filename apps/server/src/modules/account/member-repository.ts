@@ -93,6 +93,16 @@ export function createMemberRepository(db: Kysely<DB>) {
     async setStatus(id: string, status: MemberStatus, now: Date): Promise<void> {
       await db.updateTable('members').set({ status, updated_at: now }).where('id', '=', id).execute();
     },
+    /** Active -> inactive; true when this call changed it (idempotent under a race). */
+    async deactivate(id: string, now: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('members')
+        .set({ status: 'inactive', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 

@@ -16,6 +16,34 @@ export type SessionOperator = {
   totpEnrolled: boolean;
 };
 
+export type NewOperator = {
+  id: string;
+  login: string;
+  name: string;
+  passwordHash: string;
+  roles: Role[];
+  mustChangePassword: boolean;
+  totpSecretSealed?: string | null;
+  totpEnrolledAt?: Date | null;
+  totpExempt?: boolean;
+  now: Date;
+};
+
+const operatorValues = (row: NewOperator) => ({
+  id: row.id,
+  login: row.login,
+  name: row.name,
+  password_hash: row.passwordHash,
+  roles: sql<Role[]>`${sql.val(row.roles)}::text[]`,
+  must_change_password: row.mustChangePassword,
+  totp_secret_sealed: row.totpSecretSealed ?? null,
+  totp_enrolled_at: row.totpEnrolledAt ?? null,
+  totp_last_step: null,
+  totp_exempt: row.totpExempt ?? false,
+  created_at: row.now,
+  updated_at: row.now,
+});
+
 /** Kysely stays here (docs/engineering.md, "House rules"): operators, their sessions and recovery codes. */
 export function createOperatorRepository(db: Kysely<DB>) {
   return {
@@ -31,35 +59,46 @@ export function createOperatorRepository(db: Kysely<DB>) {
             .executeTakeFirstOrThrow()
         ).n,
       ),
-    async insert(row: {
-      id: string;
-      login: string;
-      name: string;
-      passwordHash: string;
-      roles: Role[];
-      mustChangePassword: boolean;
-      totpSecretSealed?: string | null;
-      totpEnrolledAt?: Date | null;
-      totpExempt?: boolean;
-      now: Date;
-    }): Promise<void> {
-      await db
+    async insert(row: NewOperator): Promise<void> {
+      await db.insertInto('operators').values(operatorValues(row)).execute();
+    },
+    /** Start-up's insert (several nodes at once): true when this call created the operator, false when the login was taken. */
+    async insertIfLoginFree(row: NewOperator): Promise<boolean> {
+      const result = await db
         .insertInto('operators')
-        .values({
-          id: row.id,
-          login: row.login,
-          name: row.name,
-          password_hash: row.passwordHash,
-          roles: sql<Role[]>`${sql.val(row.roles)}::text[]`,
-          must_change_password: row.mustChangePassword,
-          totp_secret_sealed: row.totpSecretSealed ?? null,
-          totp_enrolled_at: row.totpEnrolledAt ?? null,
-          totp_last_step: null,
-          totp_exempt: row.totpExempt ?? false,
-          created_at: row.now,
-          updated_at: row.now,
-        })
+        .values(operatorValues(row))
+        .onConflict((oc) => oc.column('login').doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+    /** Whether any operator other than the sandbox's demo ones exists (an owner was made). */
+    async anyReal(): Promise<boolean> {
+      return (await db.selectFrom('operators').select('id').where('totp_exempt', '=', false).limit(1).executeTakeFirst()) !== undefined;
+    },
+    /**
+     * Disables the sandbox's demo operators that are still active and ends their sessions; answers
+     * the ones this call disabled (none when another node got there first). Pass a transaction.
+     */
+    async disableDemoOperators(now: Date): Promise<{ id: string; login: string; roles: Role[] }[]> {
+      const disabled = await db
+        .updateTable('operators')
+        .set({ active: false, updated_at: now })
+        .where('totp_exempt', '=', true)
+        .where('active', '=', true)
+        .returning(['id', 'login', 'roles'])
         .execute();
+      if (disabled.length > 0)
+        await db
+          .updateTable('operator_sessions')
+          .set({ revoked_at: now })
+          .where(
+            'operator_id',
+            'in',
+            disabled.map((op) => op.id),
+          )
+          .where('revoked_at', 'is', null)
+          .execute();
+      return disabled;
     },
     async update(
       id: string,

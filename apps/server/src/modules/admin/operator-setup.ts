@@ -52,11 +52,13 @@ export const DEMO_OPERATORS: readonly { login: string; password: string; role: R
 export const FIRST_OWNER_LOGIN = 'owner';
 
 /**
- * At start (main.ts): the demo operators in the sandbox, and the first owner
- * when there is no operator but demo ones. The first owner's password is
- * ADMIN_OWNER_PASSWORD when set, else generated; it is returned so the
- * terminal shows it once, and the owner changes it at first login (unless it
- * came from the environment) and enrols TOTP.
+ * At start (start-up.ts, under the start-up lock): the demo operators in the
+ * sandbox, and the first owner when there is no operator but demo ones. The
+ * first owner's password is ADMIN_OWNER_PASSWORD when set, else generated; it
+ * is returned so the terminal shows it once, and the owner changes it at first
+ * login (unless it came from the environment) and enrols TOTP. Every insert is
+ * also safe without the lock (ON CONFLICT on the login): of nodes racing to
+ * make the first owner, only the one whose insert landed returns a password.
  */
 export async function ensureOperators(
   db: Kysely<DB>,
@@ -67,7 +69,7 @@ export async function ensureOperators(
     const box = createTotpBox(options.tokenSecret);
     for (const demo of DEMO_OPERATORS) {
       if (await operators.byLogin(demo.login)) continue;
-      await operators.insert({
+      await operators.insertIfLoginFree({
         id: uuidV7(options.now),
         login: demo.login,
         name: `Demo ${demo.role}`,
@@ -81,11 +83,10 @@ export async function ensureOperators(
       });
     }
   }
-  const real = await db.selectFrom('operators').select('id').where('totp_exempt', '=', false).limit(1).executeTakeFirst();
-  if (real) return null;
+  if (await operators.anyReal()) return null;
   const password = options.ownerPassword ?? temporaryPassword();
   const id = uuidV7(options.now);
-  await operators.insert({
+  const created = await operators.insertIfLoginFree({
     id,
     login: FIRST_OWNER_LOGIN,
     name: 'Owner',
@@ -94,6 +95,7 @@ export async function ensureOperators(
     mustChangePassword: options.ownerPassword === undefined,
     now: options.now,
   });
+  if (!created) return null;
   await audit(db, { operatorId: null, action: 'operator.first-owner', after: { id, login: FIRST_OWNER_LOGIN }, at: options.now });
   return { login: FIRST_OWNER_LOGIN, password };
 }

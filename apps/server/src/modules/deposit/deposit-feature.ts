@@ -30,6 +30,7 @@ import { createCachedRules } from '../lookup/cached-rules.ts';
 import { createSlipLinkSigner } from './slip-link-signer.ts';
 import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
+import { untilAborted } from '../../jobs/until-aborted.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +69,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const { storage } = deps;
   const apiKey = bankApiKey(config.secrets.tokenSecret);
   if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
-  const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey });
+  const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey, signal: app.closeSignal });
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
   await registerSlipRoutes(app, slips);
@@ -78,7 +79,11 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   if (config.sandbox) await registerPaySimulator(app, { clock, tokenSecret });
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
-  const qrGateway = createHttpQrGateway({ baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`, merchantKey: payMerchantKey(tokenSecret) });
+  const qrGateway = createHttpQrGateway({
+    baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`,
+    merchantKey: payMerchantKey(tokenSecret),
+    signal: app.closeSignal,
+  });
   const qr = createQrService({
     db,
     gateway: qrGateway,
@@ -101,7 +106,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   if (config.sandbox) await registerVoucherSimulator(app, { clock });
   const giftLinks = createGiftLinkService({
     db,
-    vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}` }),
+    vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}`, signal: app.closeSignal }),
     lookups,
     rules,
     clock,
@@ -120,7 +125,8 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
       verifier.start();
       done();
     });
-  app.addHook('onClose', async () => verifier.stop());
+  // Bounded like every job at close (jobs/periodic-job.ts).
+  app.addHook('onClose', async () => Promise.race([verifier.stop(), untilAborted(app.closeSignal)]));
   return { storage, bank, rules, notices };
 }
 

@@ -42,6 +42,7 @@ export function registerReportsFeature(
     apiBaseUrl: createSelfUrl(app, deps.config.sandboxBaseUrl),
     playerBaseUrl: () => '',
     agentKey: demoAgentKey(deps.config.secrets.tokenSecret),
+    signal: app.closeSignal,
   });
   const job = createReportJob({
     db,

@@ -61,6 +61,7 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
         apiBaseUrl: createSelfUrl(app, config.sandboxBaseUrl),
         playerBaseUrl: () => config.sandboxBaseUrl?.replace(/\/$/, '') ?? '',
         agentKey: demoAgentKey(config.secrets.tokenSecret),
+        signal: app.closeSignal,
       });
       const job = createRewardsJob({
         db,

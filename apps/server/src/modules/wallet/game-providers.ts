@@ -11,7 +11,13 @@ export type ProviderOptions = { launchMode: 'link' | 'form'; timeoutMs: number }
  * are cheap closures, cached per code, launch mode and timeout, so an operator's
  * new timeout (rules.wallet) applies to the next call.
  */
-export function createGameProviders(deps: { apiBaseUrl: () => string; playerBaseUrl: () => string; agentKey: string }) {
+export function createGameProviders(deps: {
+  apiBaseUrl: () => string;
+  playerBaseUrl: () => string;
+  agentKey: string;
+  /** The app's close signal: calls in flight end when it closes. */
+  signal?: AbortSignal;
+}) {
   const cache = new Map<string, GameProvider>();
   return {
     get(code: string, options: ProviderOptions): GameProvider {

@@ -59,6 +59,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
     // The member's browser reaches the simulator on the site's own origin unless it lives elsewhere.
     playerBaseUrl: () => config.sandboxBaseUrl?.replace(/\/$/, '') ?? '',
     agentKey: demoAgentKey(config.secrets.tokenSecret),
+    signal: app.closeSignal,
   });
   const games = createGamesRepository(db);
   const accounts = createGameAccountRepository(db);

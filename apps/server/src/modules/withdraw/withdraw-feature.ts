@@ -48,6 +48,7 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
     baseUrl: () => `${selfUrl()}${PAYOUT_SANDBOX_PATH}`,
     apiKey,
     timeoutMs: async () => (await rules.get()).payoutTimeoutMs,
+    signal: app.closeSignal,
   });
 
   const blacklist = deps.blacklist ?? noBlacklist;

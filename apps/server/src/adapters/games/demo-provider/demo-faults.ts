@@ -39,13 +39,17 @@ export type ApiAnswer = { status: number; body: unknown };
  * Runs one provider API call through the configured faults:
  * latency -> maybe refused before any work (`refuse`) -> unknown outcome
  * (applied or not, then 500 or garbage) -> applied but answered too late.
+ * Waits end when this server closes (docs/http.md, "Shutdown"): a call still
+ * in its latency then is refused unapplied, a held answer is let go.
  */
 export async function withFaults(
   faults: TFaults,
   reply: FastifyReply,
   work: { apply: () => Promise<ApiAnswer>; refuse?: () => Promise<ApiAnswer> },
 ): Promise<FastifyReply> {
-  if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+  const closing = reply.server.closeSignal;
+  if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: closing }).catch(() => undefined);
+  if (closing.aborted) return reply.status(503).send({ error: 'UNAVAILABLE' });
   if (faults.failureRate > 0 && randomInt(1_000_000) < faults.failureRate * 1_000_000) {
     const refused = work.refuse ? await work.refuse() : { status: 503, body: { error: 'UNAVAILABLE' } };
     return reply.status(refused.status).send(refused.body);
@@ -57,15 +61,19 @@ export async function withFaults(
       : reply.status(200).type('application/json').send('{"status":"SUCC<html><body>502 Bad Gateway');
   }
   const answer = await work.apply();
-  if (faults.timeout) await untilClientLeaves(reply, faults.hangMs);
+  if (faults.timeout) await untilClientLeaves(reply, faults.hangMs, closing);
   return reply.status(answer.status).send(answer.body);
 }
 
-/** Holds the answer until the caller hangs up (its timeout fired) or `maxMs` passes. */
-async function untilClientLeaves(reply: FastifyReply, maxMs: number): Promise<void> {
+/** Holds the answer until the caller hangs up (its timeout fired), `maxMs` passes or the server closes. */
+async function untilClientLeaves(reply: FastifyReply, maxMs: number, closing: AbortSignal): Promise<void> {
+  // Gone already (its deadline passed while the call was applied, on a slow machine): the 'close'
+  // event below has fired and would not again, so the hold would last the whole `maxMs`.
+  if (reply.raw.destroyed) return;
   const controller = new AbortController();
   // The response closes early when the client aborts the request.
   const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
-  await Promise.race([gone, sleep(maxMs, undefined, { signal: controller.signal }).catch(() => undefined)]);
+  const signal = AbortSignal.any([controller.signal, closing]);
+  await Promise.race([gone, sleep(maxMs, undefined, { signal }).catch(() => undefined)]);
   controller.abort();
 }

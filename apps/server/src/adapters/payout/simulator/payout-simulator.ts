@@ -72,8 +72,9 @@ export async function registerPayoutSimulator(app: FastifyInstance, deps: { apiK
             : { ...body.data, status: 'SUCCESS', calls: 1 };
         payouts.set(payout.payoutId, payout);
         if (payouts.size > LIMIT) payouts.delete(payouts.keys().next().value ?? '');
-        // The money has left; only the answer is late.
-        if (faults.mode === 'timeout') await sleep(faults.holdMs ?? 10_000);
+        // The money has left; only the answer is late (and no later than this server's close: docs/http.md, "Shutdown").
+        if (faults.mode === 'timeout')
+          await sleep(faults.holdMs ?? 10_000, undefined, { signal: reply.server.closeSignal }).catch(() => undefined);
         return answer(payout);
       });
 

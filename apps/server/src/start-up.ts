@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { LOCK_KEYS, withAdvisoryLock } from './db/advisory-lock.ts';
+import { migrateToLatest, type DatabaseEngine } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import { ensureOperators } from './modules/admin/operator-setup.ts';
+import { disableSandboxAccounts, type DisabledSandboxAccounts } from './modules/admin/sandbox-accounts.ts';
+import { seedDatabase } from './seed.ts';
+
+export type PreparedDatabase = {
+  /** Created by this start (printed once by main.ts); null when an owner exists or another node made it. */
+  firstOwner: { login: string; password: string } | null;
+  /** With the sandbox off: the published demo accounts this start disabled. */
+  sandboxDisabled: DisabledSandboxAccounts | null;
+};
+
+/**
+ * Everything a node writes before it serves: migrations, the first-start
+ * content, the operators, and with the sandbox off the sandbox's accounts
+ * disabled. Any number of nodes may start at once on a fresh or an existing
+ * database (docs/operations.md, "Several nodes"): they take turns on an
+ * advisory lock, so the first does the work and the others find it done; the
+ * writes themselves are idempotent besides (ON CONFLICT, conditional updates),
+ * in case the lock's connection drops half-way.
+ */
+export async function prepareDatabase(
+  db: Kysely<DB>,
+  engine: DatabaseEngine,
+  options: { sandbox: boolean; tokenSecret: string; ownerPassword: string | undefined; now: Date },
+): Promise<PreparedDatabase> {
+  return withAdvisoryLock(db, engine, LOCK_KEYS.startUp, async () => {
+    await migrateToLatest(db);
+    await seedDatabase(db, { demoMember: options.sandbox });
+    const firstOwner = await ensureOperators(db, options);
+    const sandboxDisabled = options.sandbox ? null : await disableSandboxAccounts(db, options.now);
+    return { firstOwner, sandboxDisabled };
+  });
+}
