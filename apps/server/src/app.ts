@@ -25,6 +25,7 @@ import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
@@ -136,10 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSandboxIndex(app);
     registerSandboxSettingsRoutes(app, lookups);
   }
+  // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
+  const sessionEnds = createSessionEnds();
   // Before any module with member routes: it decorates app.requireMember.
-  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, sessionEnds });
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts });
+  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts, sessionEnds });
   const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerWalletFeature(app, {
     config: deps.config,
@@ -161,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: accounts.auth,
     members: accounts.members,
     authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
+    agentSessions: admin.chatAgentSessions,
+    sessionEnds,
   });
 
   // The support chat console under /api/admin/chat (needs the chat feature's agents service).

@@ -12,7 +12,8 @@ import { createSigner } from '../auth/signer.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createCannedReplies } from './canned-replies.ts';
-import type { AgentAuthenticator } from './chat-agent-auth.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
+import type { AgentAuthenticator, AgentSessionCheck } from './chat-agent-auth.ts';
 import { createChatAgentService, type ChatAgentService } from './chat-agent-service.ts';
 import { createChatIdentity } from './chat-identity.ts';
 import { createChatMedia } from './chat-media.ts';
@@ -22,6 +23,7 @@ import { createChatRepository } from './chat-repository.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { createChatRules } from './chat-rules.ts';
 import { createChatService } from './chat-service.ts';
+import { watchSessionSockets } from './session-sockets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +43,10 @@ type Deps = {
   auth: AuthService;
   members: MemberRepository;
   authenticateAgent: AgentAuthenticator;
+  /** Of the sessions that admitted agents, those still allowed to chat (re-read while their sockets are open). */
+  agentSessions: AgentSessionCheck;
+  /** Sessions that end: their sockets close on every node. */
+  sessionEnds: SessionEnds;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -72,6 +78,12 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     trustProxy: config.trustProxy,
   });
   relay = realtime.relay;
+  watchSessionSockets(app, {
+    io: realtime.io,
+    ends: deps.sessionEnds,
+    memberSessions: deps.auth.liveSessions,
+    agentSessions: deps.agentSessions,
+  });
   app.decorate('chatAgents', agents);
   app.decorate('chatIo', realtime.io);
 }
