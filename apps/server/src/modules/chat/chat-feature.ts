@@ -47,6 +47,8 @@ type Deps = {
   agentSessions: AgentSessionCheck;
   /** Sessions that end: their sockets close on every node. */
   sessionEnds: SessionEnds;
+  /** How often sockets' sessions are read again (default SESSION_CHECK_MS). */
+  sessionCheckMs?: number | undefined;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -83,6 +85,7 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     ends: deps.sessionEnds,
     memberSessions: deps.auth.liveSessions,
     agentSessions: deps.agentSessions,
+    ...(deps.sessionCheckMs ? { checkEveryMs: deps.sessionCheckMs } : {}),
   });
   app.decorate('chatAgents', agents);
   app.decorate('chatIo', realtime.io);

@@ -1,0 +1,360 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TChatEntry } from '@jetton/contract/chat';
+import { CHAT_AGENT_NAMESPACE } from '@jetton/contract/chat-agent';
+import type { TChatJoinAnswer } from '@jetton/contract/chat-events';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import { apiPath, ROUTES } from '@jetton/contract/routes';
+import { buildApp } from '../src/app.ts';
+import { uuidV7 } from '../src/db/uuid-v7.ts';
+import { CSRF_HEADER } from '../src/modules/admin/admin-guard.ts';
+import { createOperatorRepository } from '../src/modules/admin/operator-repository.ts';
+import { createSessionRepository } from '../src/modules/auth/session-repository.ts';
+import { createMember, expectError, login, nextIp } from './accounts-support.ts';
+import { adminClient, loginOperator, OPERATOR_PASSWORD, testSigner, type AdminClient } from './admin-support.ts';
+import {
+  chatCall,
+  collect,
+  connected,
+  customerSocket,
+  newGuest,
+  nextEvent,
+  sendText,
+  text,
+  type AgentSocket,
+  type CustomerSocket,
+} from './chat-support.ts';
+import { testEngines } from './engines.ts';
+import { startTestApp, testConfig, type TestApp } from './test-app.ts';
+
+/**
+ * Sessions end everywhere at once (docs/chat.md, "Sessions end everywhere"):
+ * whatever ends a member's or an operator's session closes their sockets, on
+ * the node that ended it and on every other, and a socket whose end was never
+ * announced is closed by its node's own re-check. Actions go through node A,
+ * sockets sit on node B: two app instances on one database sharing a private
+ * Redis, and the same on one node without Redis.
+ */
+const REDIS_SERVER = '/usr/bin/redis-server';
+const WAIT = 20_000;
+type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
+type Nodes = { t: TestApp; b: FastifyInstance; urlB: string };
+type Member = { kind: 'member'; token: string; userId: string; phone: string; password: string };
+
+const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+/** Sockets on node B and what the scenarios do with them; every socket is closed after the describe. */
+function helpers(nodes: () => Nodes) {
+  const sockets: { disconnect: () => unknown }[] = [];
+  const track = <S extends { disconnect: () => unknown }>(s: S): S => {
+    sockets.push(s);
+    return s;
+  };
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+
+  /** The agents' console as the browser opens it on node B: WebSocket, the operator's session cookie. */
+  const consoleOn = async (op: AdminClient): Promise<AgentSocket> => {
+    const socket = track(
+      io(`${nodes().urlB}${CHAT_AGENT_NAMESPACE}`, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { cookie: op.cookie },
+      }) as AgentSocket,
+    );
+    await connected(socket);
+    return socket;
+  };
+  /** The widget of a member on node B, joined to its room. */
+  const widgetOn = async (member: Member): Promise<CustomerSocket> => {
+    const socket = track(customerSocket(nodes().urlB, member));
+    await connected(socket);
+    const joined = (await socket
+      .timeout(WAIT)
+      .emitWithAck('join', { room: `jetton-chat-${member.userId}`, afterSeq: 0 })) as Ack<TChatJoinAnswer>;
+    expect(joined.ok).toBe(true);
+    return socket;
+  };
+  const closed = (socket: AgentSocket | CustomerSocket) => nextEvent<string>(socket, 'disconnect', WAIT);
+  const newMember = async (): Promise<Member> => {
+    const m = await createMember(nodes().t);
+    return { kind: 'member', token: await login(nodes().t, m.phone, m.password), userId: m.id, phone: m.phone, password: m.password };
+  };
+  /** A member writes (through node A); an agent's console hears it and names the conversation. */
+  const conversationOf = async (member: Member, hearing: AgentSocket): Promise<string> => {
+    const heard = nextEvent<{ conversationId: string; entry: TChatEntry }>(hearing, 'messaging', WAIT);
+    expect((await sendText(nodes().t, member, 'hello support')).statusCode).toBe(200);
+    return (await heard).conversationId;
+  };
+  /** A reply over HTTP on node B with the operator's cookie. */
+  const replyOnB = (op: AdminClient, conversationId: string, payload: string) =>
+    nodes().b.inject({
+      method: 'POST',
+      url: apiPath(ADMIN_ROUTES.chat.reply.path, { conversationId }),
+      headers: { cookie: op.cookie, [CSRF_HEADER]: op.csrfToken, 'x-forwarded-for': nextIp() },
+      payload: { message: text(payload) },
+    });
+  /** A second session of the same operator (another browser). */
+  const secondSession = async (op: AdminClient): Promise<AdminClient> => {
+    const { t } = nodes();
+    const now = t.clock.now();
+    const sessionId = uuidV7(now);
+    await createOperatorRepository(t.database.db).createSession({
+      id: sessionId,
+      operatorId: op.operatorId,
+      ip: null,
+      now,
+      expiresAt: new Date(now.getTime() + 12 * 3600_000),
+    });
+    return adminClient(t, { id: op.operatorId, login: op.login }, sessionId, testSigner().sign('admin-session', sessionId));
+  };
+  return { track, consoleOn, widgetOn, closed, newMember, conversationOf, replyOnB, secondSession };
+}
+
+/** Ends announced by whoever ended them (on node A): the sockets on node B close. */
+function announcedEnds(nodes: () => Nodes): void {
+  const { track, consoleOn, widgetOn, closed, newMember, conversationOf, replyOnB, secondSession } = helpers(nodes);
+
+  it('an agent who logs out and an agent an owner disables lose their consoles on the other node, and cannot reply after', async () => {
+    const { t } = nodes();
+    const owner = await loginOperator(t, ['owner']);
+    const leaving = await loginOperator(t, ['support']);
+    const disabled = await loginOperator(t, ['support']);
+    const [leavingConsole, disabledConsole] = [await consoleOn(leaving), await consoleOn(disabled)];
+    const conversationId = await conversationOf(await newMember(), leavingConsole);
+    expect((await replyOnB(disabled, conversationId, 'before the end')).statusCode).toBe(200);
+
+    const gone = [closed(leavingConsole), closed(disabledConsole)];
+    expect((await leaving.call(ADMIN_ROUTES.auth.logout)).statusCode).toBe(200);
+    expect((await owner.call(ADMIN_ROUTES.operators.update, { id: disabled.operatorId }, { active: false })).statusCode).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+
+    for (const op of [leaving, disabled]) {
+      expectError(await replyOnB(op, conversationId, 'after the end'), 401, 'invalid-token');
+      const again = track(
+        io(`${nodes().urlB}${CHAT_AGENT_NAMESPACE}`, {
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: { cookie: op.cookie },
+        }),
+      );
+      await expect(connected(again)).rejects.toThrow('UNAUTHORIZED');
+    }
+    // Nothing from either after the end: the conversation holds the member's message and the one reply made before.
+    const view = await owner.call(ADMIN_ROUTES.chat.conversation, { conversationId });
+    expect(view.statusCode, view.body).toBe(200);
+    const body = JSON.stringify(view.json());
+    expect(body).toContain('before the end');
+    expect(body).not.toContain('after the end');
+  }, 90_000);
+
+  it("an operator's own password change closes their other sessions' consoles but not this one; a reset by an owner closes them all", async () => {
+    const { t } = nodes();
+    const owner = await loginOperator(t, ['owner']);
+    const here = await loginOperator(t, ['support']);
+    const elsewhere = await secondSession(here);
+    const [hereConsole, elsewhereConsole] = [await consoleOn(here), await consoleOn(elsewhere)];
+    const conversationId = await conversationOf(await newMember(), hereConsole);
+
+    const elsewhereGone = closed(elsewhereConsole);
+    const changed = await here.call(ADMIN_ROUTES.auth.password, {}, { oldPassword: OPERATOR_PASSWORD, newPassword: 'another-password-42' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await elsewhereGone).toBe('io server disconnect');
+    // The session that changed the password keeps its console, and its events still pass the check.
+    const read = (await hereConsole.timeout(WAIT).emitWithAck('read', { conversationId, seq: 1 })) as Ack<unknown>;
+    expect(read.ok).toBe(true);
+    expect(hereConsole.connected).toBe(true);
+
+    const hereGone = closed(hereConsole);
+    expect((await owner.call(ADMIN_ROUTES.operators.reset, { id: here.operatorId })).statusCode).toBe(200);
+    expect(await hereGone).toBe('io server disconnect');
+  }, 90_000);
+
+  it("a member's widget on the other node closes at logout and hears nothing more; a password change, a suspension and an operator's reset close it too", async () => {
+    const { t } = nodes();
+    const support = await loginOperator(t, ['support']);
+    const supportConsole = await consoleOn(support);
+    const member = await newMember();
+    const conversationId = await conversationOf(member, supportConsole);
+
+    const before = await widgetOn(member);
+    const heardBefore = collect<TChatEntry>(before, 'messaging');
+    const beforeGone = closed(before);
+    expect((await chatCall(t, 'POST', ROUTES.account.logout, member)).statusCode).toBe(200);
+    expect(await beforeGone).toBe('io server disconnect');
+    // Logged in again: the new widget hears the next reply, the closed one nothing.
+    member.token = await login(t, member.phone, member.password);
+    const after = await widgetOn(member);
+    const heard = nextEvent<TChatEntry>(after, 'messaging', WAIT);
+    const reply = await support.call(ADMIN_ROUTES.chat.reply, { conversationId }, { message: text('a reply after the logout') });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((await heard).message.payload).toBe('a reply after the logout');
+    expect(heardBefore).toEqual([]);
+
+    // The member changes their password (on node A): the widget open on node B closes.
+    const afterGone = closed(after);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: ROUTES.account.changePassword,
+      headers: { authorization: `Bearer ${member.token}`, 'x-forwarded-for': nextIp() },
+      payload: { oldPassword: member.password, newPassword: 'changed-pass-1234' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    member.password = 'changed-pass-1234';
+    member.token = changed.json<{ token: string }>().token;
+    expect(await afterGone).toBe('io server disconnect');
+
+    // Support suspends the member, then reactivates them; later resets their password.
+    const suspended = closed(await widgetOn(member));
+    expect((await support.call(ADMIN_ROUTES.members.suspend, { id: member.userId }, { reason: 'test' })).statusCode).toBe(200);
+    expect(await suspended).toBe('io server disconnect');
+    expect((await support.call(ADMIN_ROUTES.members.reactivate, { id: member.userId }, { reason: 'test' })).statusCode).toBe(200);
+    member.token = await login(t, member.phone, member.password);
+    const reset = closed(await widgetOn(member));
+    expect((await support.call(ADMIN_ROUTES.members.resetPassword, { id: member.userId }, { reason: 'test' })).statusCode).toBe(200);
+    expect(await reset).toBe('io server disconnect');
+  }, 90_000);
+}
+
+/** Ends nobody announces: each node's own re-check closes the sockets. */
+function unannouncedEnds(nodes: () => Nodes): void {
+  const { consoleOn, widgetOn, closed, newMember } = helpers(nodes);
+
+  it('a session ended with no news to the node, an agent whose role no longer allows chat, an idle console and an expired member session keep no socket', async () => {
+    const { t } = nodes();
+    const owner = await loginOperator(t, ['owner']);
+    // Ended straight in the database: no one tells any node; each node's own re-check closes the sockets.
+    const quiet = await loginOperator(t, ['support']);
+    const quietConsole = await consoleOn(quiet);
+    const member = await newMember();
+    const quietWidget = await widgetOn(member);
+    const quietGone = [closed(quietConsole), closed(quietWidget)];
+    await createOperatorRepository(t.database.db).revokeSession(quiet.sessionId, t.clock.now());
+    await createSessionRepository(t.database.db).revokeAll(member.userId, t.clock.now());
+    expect(await Promise.all(quietGone)).toEqual(['io server disconnect', 'io server disconnect']);
+
+    // Support becomes a viewer: the session lives on for other screens, the console closes.
+    const demoted = await loginOperator(t, ['support']);
+    const demotedGone = closed(await consoleOn(demoted));
+    expect((await owner.call(ADMIN_ROUTES.operators.update, { id: demoted.operatorId }, { roles: ['viewer'] })).statusCode).toBe(200);
+    expect(await demotedGone).toBe('io server disconnect');
+
+    // Idle: no request for longer than the idle timeout (15 min); the member's session outlives its 7 days.
+    const idle = await loginOperator(t, ['support']);
+    const idleGone = closed(await consoleOn(idle));
+    const expiring = await newMember();
+    const expiringGone = closed(await widgetOn(expiring));
+    t.clock.advance(7 * 24 * 3600_000 + 60_000);
+    expect(await Promise.all([idleGone, expiringGone])).toEqual(['io server disconnect', 'io server disconnect']);
+  }, 90_000);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A private redis-server for this file alone (the shared one is never touched). */
+async function startRedis(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+  });
+  return { child, url: `redis://127.0.0.1:${port}` };
+}
+
+/**
+ * The streams adapter reads Redis from "$" until it has read one entry, so an entry written between
+ * two of those first reads never reaches it. Before the scenarios, node A writes to a guest's room
+ * until that guest, on node B, hears it: from then on node B reads from an entry it holds.
+ */
+async function untilNodeBReadsTheStream(t: TestApp, urlB: string): Promise<void> {
+  const guest = await newGuest(t);
+  const probe = customerSocket(urlB, guest);
+  try {
+    await connected(probe);
+    const room = `jetton-chat-${guest.guestId}`;
+    expect(((await probe.timeout(WAIT).emitWithAck('join', { room, afterSeq: 0 })) as Ack<unknown>).ok).toBe(true);
+    const heard = nextEvent(probe, 'typing', WAIT);
+    const timer = setInterval(() => t.app.chatIo.to(room).emit('typing', { typing: true }), 200);
+    await heard.finally(() => clearInterval(timer));
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** Slow enough that no re-check runs during a test: only the announced end can close a socket. */
+const NO_RECHECK = { chatSessionCheckMs: 10 * 60_000 };
+
+describe.each(testEngines())(
+  `announced ends, two nodes sharing Redis, %s database${existsSync(REDIS_SERVER) ? '' : ' (skipped: no redis-server)'}`,
+  (engine) => {
+    let redis: { child: ChildProcess; url: string } | undefined;
+    let nodes: Nodes;
+    beforeAll(async () => {
+      if (!existsSync(REDIS_SERVER)) return;
+      redis = await startRedis();
+      const t = await startTestApp(engine, { redisUrl: redis.url }, NO_RECHECK);
+      // Node B: the same database, clock and Redis; the shipped agent authenticator (operator sessions).
+      const b = await buildApp({
+        config: testConfig({ redisUrl: redis.url }),
+        db: t.database.db,
+        engine: t.database.engine,
+        clock: t.clock,
+        logger: false,
+        startJobs: false,
+        ...NO_RECHECK,
+      });
+      await b.listen({ host: '127.0.0.1', port: 0 });
+      nodes = { t, b, urlB: urlOf(b) };
+      await untilNodeBReadsTheStream(t, nodes.urlB);
+    }, 120_000);
+    afterAll(async () => {
+      if (nodes) {
+        await nodes.b.close();
+        await nodes.t.close();
+      }
+      redis?.child.kill('SIGKILL');
+    });
+    if (existsSync(REDIS_SERVER)) announcedEnds(() => nodes);
+    else it.skip('needs redis-server', () => undefined);
+  },
+);
+
+describe.each(testEngines())('announced ends, one node without Redis, %s database', (engine) => {
+  let nodes: Nodes;
+  beforeAll(async () => {
+    const t = await startTestApp(engine, {}, NO_RECHECK);
+    nodes = { t, b: t.app, urlB: urlOf(t.app) };
+  });
+  afterAll(() => nodes.t.close());
+  announcedEnds(() => nodes);
+});
+
+describe.each(testEngines())("each node's own re-check, one node without Redis, %s database", (engine) => {
+  let nodes: Nodes;
+  beforeAll(async () => {
+    const t = await startTestApp(engine);
+    nodes = { t, b: t.app, urlB: urlOf(t.app) };
+  });
+  afterAll(() => nodes.t.close());
+  unannouncedEnds(() => nodes);
+});
