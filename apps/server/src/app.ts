@@ -70,10 +70,10 @@ export type AppDeps = {
   /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
   /**
-   * How often each node re-reads the sessions behind its chat sockets (default 1 s: docs/chat.md,
-   * "Sessions end everywhere"); tests slow it down to see the announced ends alone at work.
+   * How often each node re-reads the sessions behind all its chat sockets (default 1 s: docs/chat.md,
+   * "Sessions end everywhere"); tests slow it down to see the other paths alone at work.
    */
-  chatSessionCheckMs?: number;
+  chatSessionSweepMs?: number;
   /** The spin wheel's seed source; tests pass a seeded one (default: the OS CSPRNG). */
   spinSeeds?: SeedSource;
   /** The bonus module's side of the spin wheel (bonus coupons, BONUS_REMAINING); until it is wired, none (docs/spin.md). */
@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
     agentSessions: admin.chatAgentSessions,
     sessionEnds,
-    sessionCheckMs: deps.chatSessionCheckMs,
+    sessionSweepMs: deps.chatSessionSweepMs,
   });
 
   // The support chat console under /api/admin/chat (needs the chat feature's agents service).

@@ -223,6 +223,44 @@ function announcedEnds(nodes: () => Nodes): void {
   }, 90_000);
 }
 
+/** Ends nobody announces, and no sweep: the next event the socket sends reads its session again. */
+function eventChecks(nodes: () => Nodes): void {
+  const { consoleOn, widgetOn, closed, newMember, conversationOf } = helpers(nodes);
+  /** Sends until refused: an event may pass while the socket's last read is under SESSION_CHECK_MS old. */
+  const untilRefused = async (send: () => Promise<Ack<unknown>>): Promise<string> => {
+    for (const deadline = Date.now() + WAIT; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const ack = await send();
+      if (!ack.ok) return ack.message;
+    }
+    throw new Error('never refused');
+  };
+
+  it('an event sent after an end nobody announced is refused and its socket closed: revoked sessions, a role without chat', async () => {
+    const { t } = nodes();
+    const owner = await loginOperator(t, ['owner']);
+    const revoked = await loginOperator(t, ['support']);
+    const demoted = await loginOperator(t, ['support']);
+    const [revokedConsole, demotedConsole] = [await consoleOn(revoked), await consoleOn(demoted)];
+    const member = await newMember();
+    const conversationId = await conversationOf(member, revokedConsole);
+    const widget = await widgetOn(member);
+    const gone = [closed(revokedConsole), closed(demotedConsole), closed(widget)];
+
+    await createOperatorRepository(t.database.db).revokeSession(revoked.sessionId, t.clock.now());
+    await createSessionRepository(t.database.db).revokeAll(member.userId, t.clock.now());
+    expect((await owner.call(ADMIN_ROUTES.operators.update, { id: demoted.operatorId }, { roles: ['viewer'] })).statusCode).toBe(200);
+
+    const read = (socket: AgentSocket) => () =>
+      socket.timeout(WAIT).emitWithAck('read', { conversationId, seq: 1 }) as Promise<Ack<unknown>>;
+    expect(await untilRefused(read(revokedConsole))).toBe('UNAUTHORIZED');
+    expect(await untilRefused(read(demotedConsole))).toBe('UNAUTHORIZED');
+    const join = () =>
+      widget.timeout(WAIT).emitWithAck('join', { room: `jetton-chat-${member.userId}`, afterSeq: 0 }) as Promise<Ack<unknown>>;
+    expect(await untilRefused(join)).toBe('invalid-token');
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect', 'io server disconnect']);
+  }, 90_000);
+}
+
 /** Ends nobody announces: each node's own re-check closes the sockets. */
 function unannouncedEnds(nodes: () => Nodes): void {
   const { consoleOn, widgetOn, closed, newMember } = helpers(nodes);
@@ -301,8 +339,8 @@ async function untilNodeBReadsTheStream(t: TestApp, urlB: string): Promise<void>
   }
 }
 
-/** Slow enough that no re-check runs during a test: only the announced end can close a socket. */
-const NO_RECHECK = { chatSessionCheckMs: 10 * 60_000 };
+/** Slow enough that no sweep runs during a test: only the announced end, or an event's own check, can close a socket. */
+const NO_SWEEP = { chatSessionSweepMs: 10 * 60_000 };
 
 describe.each(testEngines())(
   `announced ends, two nodes sharing Redis, %s database${existsSync(REDIS_SERVER) ? '' : ' (skipped: no redis-server)'}`,
@@ -312,7 +350,7 @@ describe.each(testEngines())(
     beforeAll(async () => {
       if (!existsSync(REDIS_SERVER)) return;
       redis = await startRedis();
-      const t = await startTestApp(engine, { redisUrl: redis.url }, NO_RECHECK);
+      const t = await startTestApp(engine, { redisUrl: redis.url }, NO_SWEEP);
       // Node B: the same database, clock and Redis; the shipped agent authenticator (operator sessions).
       const b = await buildApp({
         config: testConfig({ redisUrl: redis.url }),
@@ -321,7 +359,7 @@ describe.each(testEngines())(
         clock: t.clock,
         logger: false,
         startJobs: false,
-        ...NO_RECHECK,
+        ...NO_SWEEP,
       });
       await b.listen({ host: '127.0.0.1', port: 0 });
       nodes = { t, b, urlB: urlOf(b) };
@@ -339,14 +377,15 @@ describe.each(testEngines())(
   },
 );
 
-describe.each(testEngines())('announced ends, one node without Redis, %s database', (engine) => {
+describe.each(testEngines())('announced ends and events, one node without Redis, %s database', (engine) => {
   let nodes: Nodes;
   beforeAll(async () => {
-    const t = await startTestApp(engine, {}, NO_RECHECK);
+    const t = await startTestApp(engine, {}, NO_SWEEP);
     nodes = { t, b: t.app, urlB: urlOf(t.app) };
   });
   afterAll(() => nodes.t.close());
   announcedEnds(() => nodes);
+  eventChecks(() => nodes);
 });
 
 describe.each(testEngines())("each node's own re-check, one node without Redis, %s database", (engine) => {

@@ -80,7 +80,7 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionCheckMs'> & {
+  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs'> & {
     prepare?: (app: FastifyInstance) => Promise<void>;
   } = {},
 ): Promise<TestApp> {

@@ -47,8 +47,8 @@ type Deps = {
   agentSessions: AgentSessionCheck;
   /** Sessions that end: their sockets close on every node. */
   sessionEnds: SessionEnds;
-  /** How often sockets' sessions are read again (default SESSION_CHECK_MS). */
-  sessionCheckMs?: number | undefined;
+  /** How often each node sweeps its sockets' sessions (default SESSION_CHECK_MS). */
+  sessionSweepMs?: number | undefined;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -83,9 +83,9 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
   watchSessionSockets(app, {
     io: realtime.io,
     ends: deps.sessionEnds,
-    memberSessions: deps.auth.liveSessions,
+    memberSessions: (ids) => deps.auth.liveSessions(ids),
     agentSessions: deps.agentSessions,
-    ...(deps.sessionCheckMs ? { checkEveryMs: deps.sessionCheckMs } : {}),
+    ...(deps.sessionSweepMs ? { sweepEveryMs: deps.sessionSweepMs } : {}),
   });
   app.decorate('chatAgents', agents);
   app.decorate('chatIo', realtime.io);

@@ -9,8 +9,7 @@ export const CHAT_ROOM_PREFIX = 'jetton-chat-';
 
 /** A member's `sessionId` is the session their token proved: their sockets close when it ends. */
 export type ChatIdentity =
-  | { kind: 'member'; memberId: string; name: string; username: string; sessionId: string }
-  | { kind: 'guest'; guestId: string };
+  { kind: 'member'; memberId: string; name: string; username: string; sessionId: string } | { kind: 'guest'; guestId: string };
 
 export type ChatCredentials = { bearer?: string | undefined; guestToken?: string | undefined };
 export type ChatClaim = { userId?: string | null | undefined; guestId?: string | null | undefined };

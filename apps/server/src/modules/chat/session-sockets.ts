@@ -25,8 +25,8 @@ export type SessionSocketsDeps = {
   memberSessions: SessionCheck;
   /** Of these agent sessions, those whose agent may still chat. */
   agentSessions: AgentSessionCheck;
-  /** SESSION_CHECK_MS unless a test slows the re-check down to see the announced ends alone at work. */
-  checkEveryMs?: number;
+  /** The sweep's period: SESSION_CHECK_MS unless a test slows it down to see the other paths alone at work. */
+  sweepEveryMs?: number;
   now?: () => number;
 };
 
@@ -58,7 +58,7 @@ function sessionOf(socket: Socket, kind: Kind): { sessionId: string; rooms: stri
 export function watchSessionSockets(app: FastifyInstance, deps: SessionSocketsDeps): void {
   const log = app.log;
   const now = deps.now ?? Date.now;
-  const checkEveryMs = deps.checkEveryMs ?? SESSION_CHECK_MS;
+  const sweepEveryMs = deps.sweepEveryMs ?? SESSION_CHECK_MS;
   const members = deps.io.of('/');
   const agents = deps.io.of(CHAT_AGENT_NAMESPACE);
   const watched = new Set<Watched>();
@@ -73,7 +73,7 @@ export function watchSessionSockets(app: FastifyInstance, deps: SessionSocketsDe
   /** The socket's session still live: from the last read while fresh, else read again (one read shared by concurrent events). */
   function allowed(w: Watched): Promise<boolean> {
     if (!watched.has(w)) return Promise.resolve(false);
-    if (now() - w.checkedAt < checkEveryMs) return Promise.resolve(true);
+    if (now() - w.checkedAt < SESSION_CHECK_MS) return Promise.resolve(true);
     w.checking ??= checkOf(w.kind)([w.sessionId])
       .then((live) => {
         if (!live.has(w.sessionId)) return false;
@@ -163,7 +163,7 @@ export function watchSessionSockets(app: FastifyInstance, deps: SessionSocketsDe
     timer = setTimeout(() => {
       const work = watched.size > 0 ? sweep() : Promise.resolve();
       work.catch((error: unknown) => log.warn({ err: error }, 'chat socket sweep failed')).finally(schedule);
-    }, checkEveryMs);
+    }, sweepEveryMs);
     timer.unref();
   };
   schedule();
