@@ -27,6 +27,7 @@ import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
@@ -70,6 +71,11 @@ export type AppDeps = {
   startJobs?: boolean;
   /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
+  /**
+   * How often each node re-reads the sessions behind all its chat sockets (default 1 s: docs/chat.md,
+   * "Sessions end everywhere"); tests slow it down to see the other paths alone at work.
+   */
+  chatSessionSweepMs?: number;
   /** The spin wheel's seed source; tests pass a seeded one (default: the OS CSPRNG). */
   spinSeeds?: SeedSource;
   /** The bonus module's side of the spin wheel (bonus coupons, BONUS_REMAINING); until it is wired, none (docs/spin.md). */
@@ -141,10 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSandboxIndex(app);
     registerSandboxSettingsRoutes(app, lookups);
   }
+  // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
+  const sessionEnds = createSessionEnds();
   // Before any module with member routes: it decorates app.requireMember.
-  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings });
+  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, sessionEnds });
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts });
+  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts, sessionEnds });
   const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   registerWalletFeature(app, {
     config: deps.config,
@@ -174,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
     storage: uploads.area('chat'),
     redis,
+    agentSessions: admin.chatAgentSessions,
+    sessionEnds,
+    sessionSweepMs: deps.chatSessionSweepMs,
   });
 
   // The support chat console under /api/admin/chat (needs the chat feature's agents service).

@@ -145,7 +145,7 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
     expect(await agentSeesTyping).toEqual({ conversationId, typing: true });
   });
 
-  it('sends over the socket too, limited per connection, and re-proves a member on each message', async () => {
+  it('sends over the socket too, limited per connection, and closes a socket whose member logged out', async () => {
     const settings = createSettingsRepository(t.database.db);
     await settings.set(CHAT_RULES_KEY, { messagesPerConnection: { max: 2, windowMs: 60_000 } });
     t.clock.advance(10_000);
@@ -162,8 +162,10 @@ describe.each(testEngines())('chat over socket.io (%s database)', (engine) => {
       const sendOn = (payload: string) =>
         second.timeout(5_000).emitWithAck('messaging', { message: text(payload) }) as Promise<Ack<{ seq: number }>>;
       expect(await sendOn('four')).toMatchObject({ ok: true, data: { seq: 2 } });
+      // The logout closes both of the member's sockets (session-sockets.test.ts: every way a session ends).
+      const closed = [socket, second].map((s) => nextEvent<string>(s, 'disconnect', 10_000));
       expect((await chatCall(t, 'POST', ROUTES.account.logout, member)).statusCode).toBeLessThan(300);
-      expect(await sendOn('after logout')).toEqual({ ok: false, message: 'invalid-token' });
+      expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
     } finally {
       await settings.set(CHAT_RULES_KEY, {});
       t.clock.advance(10_000);

@@ -81,7 +81,7 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs'> & {
+  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs'> & {
     prepare?: (app: FastifyInstance) => Promise<void>;
   } = {},
 ): Promise<TestApp> {

@@ -12,6 +12,7 @@ import { registerAuthRoutes } from '../auth/auth-routes.ts';
 import { createAuthService } from '../auth/auth-service.ts';
 import { createLoginThrottleRepository } from '../auth/login-throttle-repository.ts';
 import { registerMemberGuard } from '../auth/member-guard.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import { createSigner } from '../auth/signer.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
@@ -25,7 +26,15 @@ import { createMemberRepository } from './member-repository.ts';
 import { createProfileService } from './profile-service.ts';
 import { createRegistrationService } from './registration-service.ts';
 
-type Deps = { config: Config; db: Kysely<DB>; clock: Clock; lookups: LookupService; settings: SettingsRepository };
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  settings: SettingsRepository;
+  /** Told when a member's sessions end, so their open sockets close. */
+  sessionEnds: SessionEnds;
+};
 
 /**
  * Wires accounts, sessions and one-time codes (docs/accounts.md) and decorates
@@ -51,6 +60,7 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
     rules,
     signer,
     clock,
+    ends: deps.sessionEnds,
   });
   registerMemberGuard(app, { auth, lookups });
 

@@ -7,7 +7,7 @@ import { createLoginThrottleRepository } from '../auth/login-throttle-repository
 import { createSigner } from '../auth/signer.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { registerAdminAuthRoutes } from './admin-auth-routes.ts';
-import { operatorChatAuthenticator } from './admin-chat.ts';
+import { operatorChatAuthenticator, operatorChatSessions } from './admin-chat.ts';
 import { registerAdminGuard } from './admin-guard.ts';
 import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';
@@ -20,6 +20,7 @@ import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import type { BankBlacklist } from '../account/bank-blacklist.ts';
 import type { MemberRepository } from '../account/member-repository.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import { createStatementRepository } from '../statement/statement-repository.ts';
 import { createStatementService } from '../statement/statement-service.ts';
@@ -37,6 +38,8 @@ type Deps = {
   lookups: LookupService;
   /** What the members pages need of the accounts feature. */
   accounts: { auth: AuthService; members: MemberRepository; blacklist: BankBlacklist; sms: SmsSender };
+  /** Told when operators' sessions end (logout, password change, disable, reset). */
+  sessionEnds: SessionEnds;
 };
 
 /**
@@ -62,15 +65,22 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
     totpBox: createTotpBox(config.secrets.tokenSecret),
     clock,
     sandbox: config.sandbox,
+    ends: deps.sessionEnds,
   });
   registerAdminGuard(app, { auth, rules });
   const audit = createAuditService(db);
-  registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock }), audit, rules });
+  registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock, ends: deps.sessionEnds }), audit, rules });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
   registerHealthAdminRoutes(app, { metrics: app.metrics, clock });
   await registerSettingsAdminRoutes(app, {
     settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
   });
-  return { auth, operators, rules, authenticateChatAgent: operatorChatAuthenticator(auth) };
+  return {
+    auth,
+    operators,
+    rules,
+    authenticateChatAgent: operatorChatAuthenticator(auth),
+    chatAgentSessions: operatorChatSessions(auth),
+  };
 }

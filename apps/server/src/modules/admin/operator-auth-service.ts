@@ -8,6 +8,7 @@ import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { LoginThrottleRepository } from '../auth/login-throttle-repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
 import type { Signer } from '../auth/signer.ts';
 import type { AdminRulesSource } from './admin-rules.ts';
 import { audit } from './audit-log.ts';
@@ -24,6 +25,8 @@ export type OperatorAuthDeps = {
   clock: Clock;
   /** Demo operators skip the code only while the sandbox is on. */
   sandbox: boolean;
+  /** Told when sessions end (logout, password change), so their open sockets close. */
+  ends: SessionEnds;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -83,7 +86,7 @@ const sessionOperatorOf = (row: OperatorRow, sessionId: string): SessionOperator
  * session id, so it is never stored and a page reload can ask for it again.
  */
 export function createOperatorAuthService(deps: OperatorAuthDeps) {
-  const { db, operators, throttle, rules, signer, totpBox, clock } = deps;
+  const { db, operators, throttle, rules, signer, totpBox, clock, ends } = deps;
 
   async function failure(login: string, operatorId: string | null, ip: string | null, reason: string): Promise<void> {
     const r = await rules.get();
@@ -238,8 +241,19 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       return op;
     },
 
+    /**
+     * Of these sessions, the live ones with their operator's roles, by the rule of authenticate
+     * but without restarting the idle clock: a socket's re-check is not the operator at work.
+     */
+    async liveSessions(sessionIds: readonly string[]) {
+      const now = clock.now();
+      const r = await rules.get();
+      return operators.liveSessions(sessionIds, now, new Date(now.getTime() - r.idleTimeoutMs));
+    },
+
     async logout(op: SessionOperator, ip: string | null): Promise<void> {
       await operators.revokeSession(op.sessionId, clock.now());
+      ends.ended({ kind: 'operator-session', sessionId: op.sessionId });
       await audit(db, { operatorId: op.operatorId, action: 'auth.logout', ip, at: clock.now() });
     },
 
@@ -259,6 +273,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       const now = clock.now();
       await operators.update(op.operatorId, { passwordHash: await hashPassword(input.newPassword), mustChangePassword: false }, now);
       await operators.revokeAllSessions(op.operatorId, now, op.sessionId);
+      ends.ended({ kind: 'operator', operatorId: op.operatorId, exceptSessionId: op.sessionId });
       await audit(db, { operatorId: op.operatorId, action: 'auth.password-changed', ip, at: now });
       return operatorMe({ ...op, mustChangePassword: false });
     },

@@ -189,6 +189,24 @@ export function createOperatorRepository(db: Kysely<DB>) {
       const { totpEnrolledAt, ...rest } = row;
       return { ...rest, totpEnrolled: totpEnrolledAt !== null };
     },
+    /** Of `ids`, the live sessions by the rule of findLiveSession, with their operator's roles; nothing is touched. */
+    async liveSessions(
+      ids: readonly string[],
+      now: Date,
+      idleSince: Date,
+    ): Promise<{ sessionId: string; roles: Role[]; mustChangePassword: boolean }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('operator_sessions as s')
+        .innerJoin('operators as o', 'o.id', 's.operator_id')
+        .select(['s.id as sessionId', 'o.roles', 'o.must_change_password as mustChangePassword'])
+        .where('s.id', 'in', [...ids])
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', now)
+        .where('s.last_seen_at', '>', idleSince)
+        .where('o.active', '=', true)
+        .execute();
+    },
     async touchSession(sessionId: string, now: Date): Promise<void> {
       await db.updateTable('operator_sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
     },

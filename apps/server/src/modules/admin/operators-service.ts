@@ -7,6 +7,7 @@ import { uuidV7 } from '../../db/uuid-v7.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
 import { audit } from './audit-log.ts';
 import type { OperatorRepository, OperatorRow, SessionOperator } from './operator-repository.ts';
 import { temporaryPassword } from './operator-auth-service.ts';
@@ -31,8 +32,8 @@ const auditView = (row: OperatorRow) => ({ login: row.login, name: row.name, rol
  * sessions end at once) and reset (new temporary password, TOTP enrolled
  * again). The last active owner can never be disabled or lose the role.
  */
-export function createOperatorsService(deps: { db: Kysely<DB>; operators: OperatorRepository; clock: Clock }) {
-  const { db, operators, clock } = deps;
+export function createOperatorsService(deps: { db: Kysely<DB>; operators: OperatorRepository; clock: Clock; ends: SessionEnds }) {
+  const { db, operators, clock, ends } = deps;
 
   async function mustExist(id: string): Promise<OperatorRow> {
     const row = /^[0-9a-f-]{36}$/.test(id) ? await operators.byId(id) : undefined;
@@ -79,7 +80,10 @@ export function createOperatorsService(deps: { db: Kysely<DB>; operators: Operat
       const now = clock.now();
       await operators.update(id, { ...(input.name !== undefined && { name: input.name }), roles, active }, now);
       // Disabled: every session ends now (the guard also refuses an inactive operator's session).
-      if (!active) await operators.revokeAllSessions(id, now);
+      if (!active) {
+        await operators.revokeAllSessions(id, now);
+        ends.ended({ kind: 'operator', operatorId: id });
+      }
       const after = await mustExist(id);
       await audit(db, {
         operatorId: actor.operatorId,
@@ -109,6 +113,7 @@ export function createOperatorsService(deps: { db: Kysely<DB>; operators: Operat
       );
       await operators.replaceRecoveryCodes(id, []);
       await operators.revokeAllSessions(id, now);
+      ends.ended({ kind: 'operator', operatorId: id });
       await audit(db, { operatorId: actor.operatorId, action: 'operator.reset', before: auditView(before), ip, at: now });
       return { operator: operatorView(await mustExist(id)), temporaryPassword: password };
     },

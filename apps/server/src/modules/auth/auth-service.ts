@@ -7,6 +7,7 @@ import type { MembersTable } from '../../db/tables/accounts.ts';
 import type { AccountRulesSource } from './account-rules.ts';
 import type { LoginThrottleRepository } from './login-throttle-repository.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
+import { unheardSessionEnds, type SessionEnds } from './session-ends.ts';
 import type { SessionMember, SessionRepository } from './session-repository.ts';
 import type { Signer } from './signer.ts';
 
@@ -23,6 +24,8 @@ export type AuthDeps = {
   rules: AccountRulesSource;
   signer: Signer;
   clock: Clock;
+  /** Told when a member's sessions end, so their open sockets close (default: nobody listens). */
+  ends?: SessionEnds;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,6 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function createAuthService(deps: AuthDeps) {
   const { members, sessions, throttle, rules, signer, clock } = deps;
+  const ends = deps.ends ?? unheardSessionEnds;
 
   async function issueToken(memberId: string): Promise<string> {
     const now = clock.now();
@@ -83,11 +87,13 @@ export function createAuthService(deps: AuthDeps) {
     /** Ends every session of the member, leaving them listed as revoked (password change, operators). */
     async revokeAll(memberId: string): Promise<void> {
       await sessions.revokeAll(memberId, clock.now());
+      ends.ended({ kind: 'member', memberId });
     },
 
     /** Logout: ends every session of the member, on every device, and keeps none. */
     async logout(memberId: string): Promise<void> {
       await sessions.endAll(memberId);
+      ends.ended({ kind: 'member', memberId });
     },
 
     /** The session's member for a bearer token, or null for any bad, expired, revoked or inactive one. */
@@ -99,6 +105,11 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       if (Number(exp) * 1000 <= now.getTime()) return null;
       return (await sessions.findLive(id, now)) ?? null;
+    },
+
+    /** Which of these sessions are still live (the sockets' re-check; one read for many). */
+    async liveSessions(sessionIds: readonly string[]): Promise<Set<string>> {
+      return sessions.liveIds(sessionIds, clock.now());
     },
   };
 }

@@ -35,6 +35,20 @@ export function createSessionRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return row;
     },
+    /** Which of `ids` are live by the same rule as findLive: one read for every socket of a node. */
+    async liveIds(ids: readonly string[], now: Date): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .select('sessions.id')
+        .where('sessions.id', 'in', [...ids])
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now)
+        .where('members.status', '=', 'active')
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
     /**
      * Logout: the member's sessions go, as a login's prune would take them later. Deleting
      * writes only the rows' heap pages; marking them revoked is an update of an indexed column

@@ -1,7 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** A support agent as the back office knows them. */
-export type ChatAgent = { agentId: string; name: string };
+/**
+ * A support agent as the back office knows them. `sessionId` names the session
+ * that admitted them, when there is one: the socket is closed when it ends
+ * (docs/chat.md, "Sessions end everywhere").
+ */
+export type ChatAgent = { agentId: string; name: string; sessionId?: string };
 
 /** What an agent's socket handshake carries (socket.io's handshake, narrowed to what an authenticator may read). */
 export type AgentHandshake = { headers: IncomingHttpHeaders; auth: Record<string, unknown>; address: string };
@@ -15,3 +19,10 @@ export type AgentAuthenticator = (handshake: AgentHandshake) => Promise<ChatAgen
 
 /** The shipped default until the back office provides its authenticator: no agent connects. */
 export const refuseAllAgents: AgentAuthenticator = () => Promise.resolve(null);
+
+/**
+ * Of these session ids (each a ChatAgent's `sessionId`), the ones whose agent
+ * may still chat: the session live and its operator still allowed. Read on
+ * every check of an agent's socket, so it must not count as the operator's activity.
+ */
+export type AgentSessionCheck = (sessionIds: readonly string[]) => Promise<ReadonlySet<string>>;

@@ -13,7 +13,8 @@ import { createSigner } from '../auth/signer.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createCannedReplies } from './canned-replies.ts';
-import type { AgentAuthenticator } from './chat-agent-auth.ts';
+import type { SessionEnds } from '../auth/session-ends.ts';
+import type { AgentAuthenticator, AgentSessionCheck } from './chat-agent-auth.ts';
 import { createChatAgentService, type ChatAgentService } from './chat-agent-service.ts';
 import { createChatIdentity } from './chat-identity.ts';
 import { createChatLimits } from './chat-limits.ts';
@@ -24,6 +25,7 @@ import { createChatRepository } from './chat-repository.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { createChatRules } from './chat-rules.ts';
 import { createChatService } from './chat-service.ts';
+import { watchSessionSockets } from './session-sockets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +49,12 @@ type Deps = {
   storage: ObjectStorage;
   /** The node's Redis link (REDIS_URL): the chat's relay between nodes and its shared limits. */
   redis: RedisLink | undefined;
+  /** Of the sessions that admitted agents, those still allowed to chat (re-read while their sockets are open). */
+  agentSessions: AgentSessionCheck;
+  /** Sessions that end: their sockets close on every node. */
+  sessionEnds: SessionEnds;
+  /** How often each node sweeps its sockets' sessions (default SESSION_CHECK_MS). */
+  sessionSweepMs?: number | undefined;
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
@@ -78,6 +86,13 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     trustProxy: config.trustProxy,
   });
   relay = realtime.relay;
+  watchSessionSockets(app, {
+    io: realtime.io,
+    ends: deps.sessionEnds,
+    memberSessions: (ids) => deps.auth.liveSessions(ids),
+    agentSessions: deps.agentSessions,
+    ...(deps.sessionSweepMs ? { sweepEveryMs: deps.sessionSweepMs } : {}),
+  });
   app.decorate('chatAgents', agents);
   app.decorate('chatIo', realtime.io);
 }

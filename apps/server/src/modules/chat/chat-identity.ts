@@ -7,7 +7,9 @@ import type { Signer } from '../auth/signer.ts';
 /** Room names are `<PREFIX><userId|guestId>` (GET /api/chat/config hands PREFIX to the client). */
 export const CHAT_ROOM_PREFIX = 'jetton-chat-';
 
-export type ChatIdentity = { kind: 'member'; memberId: string; name: string; username: string } | { kind: 'guest'; guestId: string };
+/** A member's `sessionId` is the session their token proved: their sockets close when it ends. */
+export type ChatIdentity =
+  { kind: 'member'; memberId: string; name: string; username: string; sessionId: string } | { kind: 'guest'; guestId: string };
 
 export type ChatCredentials = { bearer?: string | undefined; guestToken?: string | undefined };
 export type ChatClaim = { userId?: string | null | undefined; guestId?: string | null | undefined };
@@ -49,8 +51,8 @@ export function createChatIdentity(deps: { auth: AuthService; members: MemberRep
       if (credentials.bearer) {
         const session = await auth.authenticate(credentials.bearer);
         const member = session ? await members.findById(session.memberId) : undefined;
-        if (!member) throw new AppError('invalid-token');
-        return { kind: 'member', memberId: member.id, name: member.name, username: member.phone };
+        if (!session || !member) throw new AppError('invalid-token');
+        return { kind: 'member', memberId: member.id, name: member.name, username: member.phone, sessionId: session.sessionId };
       }
       const guestId = credentials.guestToken ? verifyGuest(credentials.guestToken) : null;
       if (!guestId) throw new AppError('UNAUTHORIZED');
