@@ -8,6 +8,8 @@ import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { createCrashPoint } from './crash-point.ts';
+import { endLeasesOfDeadProcess } from './http/idempotency.ts';
 import type { DatabaseEngine, PoolStats } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { registerCompression } from './http/compression.ts';
@@ -129,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', () => redis.close());
   await registerRateLimit(app, redis);
 
+  if (deps.engine === 'embedded') {
+    const ended = await endLeasesOfDeadProcess(deps.db, clock.now());
+    if (ended > 0) app.log.warn({ keys: ended }, 'idempotency keys of requests that died with the previous process: leases ended');
+  }
   const settings = createSettingsRepository(deps.db);
   const lookups = createLookupService({ settings, clock, log: app.log });
   const health = registerHealthRoutes(app, { db: deps.db, engine: deps.engine, redisUp: redis?.usable });
@@ -154,7 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
   const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts, sessionEnds });
   const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
+  // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
+  const crash = deps.config.crashAt ? createCrashPoint(deps.config.crashAt) : undefined;
   registerWalletFeature(app, {
+    ...(crash ? { crash } : {}),
     config: deps.config,
     db: deps.db,
     clock,
@@ -227,7 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.sandbox) {
     // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
     const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey: demoAgentKey(deps.config.secrets.tokenSecret), games });
+    const agentKey = demoAgentKey(deps.config.secrets.tokenSecret);
+    await registerDemoProvider(app, { db: deps.db, clock, agentKey, games, ...(crash ? { crash } : {}) });
   }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);

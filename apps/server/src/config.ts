@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CRASH_STEPS, parseCrashAt, type CrashAt } from './crash-point.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,6 +67,14 @@ const ZEnv = z.object({
   /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
   ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
   ...STORAGE_ENV,
+  /**
+   * Tests only: kill this process at a named step of a transfer (crash-point.ts,
+   * `step` or `step#n`). Refused with NODE_ENV=production.
+   */
+  CRASH_AT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseCrashAt(v) !== undefined, `names no step (${CRASH_STEPS.join(', ')}, optionally #n)`),
 });
 
 const ZSecrets = z.object({ tokenSecret: z.string().min(32), truelinkSecret: z.string().min(16) });
@@ -96,6 +105,8 @@ export type Config = {
   adminOwnerPassword?: string;
   /** Where uploads go: this node's disk (DATA_DIR/uploads) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** CRASH_AT: the crash test's step (never in production). */
+  crashAt?: CrashAt;
 };
 
 /** Where and as whom to reach an S3-compatible store. */
@@ -128,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const refusal = sandboxRefusal(e) ?? localUploadsRefusal(e);
   if (refusal) throw new ConfigError(refusal);
+  if (e.CRASH_AT !== undefined && e.NODE_ENV === 'production')
+    throw new ConfigError('Refusing to start: CRASH_AT is a test hook that kills the server mid-transfer; unset it in production.');
+  const crashAt = e.CRASH_AT === undefined ? undefined : parseCrashAt(e.CRASH_AT);
   const dataDir = path.resolve(e.DATA_DIR);
   const stored = loadOrCreateSecrets(dataDir);
   return {
@@ -150,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: e.DRAIN_MS,
     adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     storage: storageConfig(e),
+    ...(crashAt ? { crashAt } : {}),
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
       truelinkSecret: e.TRUELINK_SECRET ?? stored.truelinkSecret,

@@ -174,6 +174,53 @@ describe.each(testEngines())('money through faults on the %s database', (engine)
       expect(await walletBalance(t, m.id)).toBe(10_000n);
     });
 
+    it('a stored 202 PENDING is provisional: once reconciliation settled the transfer, the same key and body answer its outcome', async () => {
+      const m = await walletMember(t, 10_000n);
+      const pg = await activated(t, m, 'pg');
+      await sandbox.setFaults({ game: 'pg', unknownOutcome: { applied: true, answer: '500' } });
+      const key = randomUUID();
+      const body = { from: 'WALLET', to: 'pg', amount: 30 };
+      const first = await transfer(t, m.token, body, key);
+      expect(first.statusCode, first.body).toBe(202);
+      await sandbox.resetFaults();
+      // Still unknown: the stored 202 again.
+      const early = await transfer(t, m.token, body, key);
+      expect(early.statusCode).toBe(202);
+      expect(early.body).toBe(first.body);
+      t.clock.advance(PAST_RECONCILE_AGE);
+      await reconcile();
+      const settled = await transfer(t, m.token, body, key);
+      expect(settled.statusCode, settled.body).toBe(200);
+      expect(settled.json()).toEqual({ ...ZTransferResponse.parse(first.json()), status: 'SUCCESS' });
+      expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(3_000n);
+      expect(await walletBalance(t, m.id)).toBe(7_000n);
+    });
+
+    it('a re-send while the dead request still holds its lease waits for it, then answers 202 PENDING, never 409', async () => {
+      const m = await walletMember(t, 10_000n);
+      await activated(t, m, 'pg');
+      await sandbox.setFaults({ game: 'pg', unknownOutcome: { applied: false, answer: 'garbled' } });
+      const key = randomUUID();
+      const body = { from: 'WALLET', to: 'pg', amount: 20 };
+      expect((await transfer(t, m.token, body, key)).statusCode).toBe(202);
+      await sandbox.resetFaults();
+      // As if its node had died before storing the answer, a moment ago: the lease still runs for 30 s.
+      await t.database.db
+        .updateTable('idempotency_keys')
+        .set({ state: 'processing', response_status: null, response_body: null, lease_until: new Date(t.clock.now().getTime() + 30_000) })
+        .where('key', '=', key)
+        .execute();
+      const resent = await transfer(t, m.token, body, key);
+      expect(resent.statusCode, resent.body).toBe(202);
+      expect(ZTransferResponse.parse(resent.json())).toMatchObject({ status: 'PENDING', ...body });
+      // Reconciliation finds nothing at the provider, cancels the id there and gives the money back.
+      t.clock.advance(PAST_RECONCILE_AGE);
+      expect(await reconcile()).toMatchObject({ failed: 1 });
+      const settled = await transfer(t, m.token, body, key);
+      expect(settled.statusCode, settled.body).toBe(502);
+      expect(await walletBalance(t, m.id)).toBe(10_000n);
+    });
+
     it('a key whose request died before moving anything runs again once its lease has expired, and moves the money once', async () => {
       const m = await walletMember(t, 10_000n);
       const pg = await activated(t, m, 'pg');

@@ -70,6 +70,42 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
     expect(await pg.getTransferStatus(randomUUID())).toBe('NOT_FOUND');
   });
 
+  it('cancels a transfer id: one not applied is refused whenever it arrives; one applied stays applied; a cancel answers the same twice', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 10_000n);
+    // Not applied yet: cancelled, and the deposit or payout sent later under that id moves nothing.
+    const held = randomUUID();
+    expect(await pg.cancelTransfer({ transferId: held, username, direction: 'deposit', amount: 500n })).toBe('FAILED');
+    expect(await pg.deposit({ transferId: held, username, amount: 500n })).toMatchObject({ status: 'FAILED' });
+    expect(await pg.getTransferStatus(held)).toBe('FAILED');
+    const payout = randomUUID();
+    expect(await pg.cancelTransfer({ transferId: payout, username, direction: 'withdraw', amount: 700n })).toBe('FAILED');
+    expect(await pg.withdraw({ transferId: payout, username, amount: 700n })).toMatchObject({ status: 'FAILED' });
+    expect(await pg.getBalance(username)).toBe(10_000n);
+    // Applied before the cancel: the cancel says so and undoes nothing.
+    const landed = randomUUID();
+    expect(await pg.deposit({ transferId: landed, username, amount: 300n })).toMatchObject({ status: 'SUCCESS' });
+    expect(await pg.cancelTransfer({ transferId: landed, username, direction: 'deposit', amount: 300n })).toBe('SUCCESS');
+    expect(await pg.cancelTransfer({ transferId: held, username, direction: 'deposit', amount: 500n })).toBe('FAILED');
+    expect(await pg.getBalance(username)).toBe(10_300n);
+  });
+
+  it('a deposit and a cancel of one id racing: exactly one wins, and the balance says which', async () => {
+    const pg = sandbox.provider('pg');
+    const { username } = await fundedPlayer(pg, 0n);
+    let applied = 0n;
+    for (let round = 0; round < 10; round++) {
+      const transferId = randomUUID();
+      const [deposited, cancelled] = await Promise.all([
+        pg.deposit({ transferId, username, amount: 100n }),
+        pg.cancelTransfer({ transferId, username, direction: 'deposit', amount: 100n }),
+      ]);
+      expect(deposited.status).toBe(cancelled);
+      if (cancelled === 'SUCCESS') applied += 100n;
+    }
+    expect(await pg.getBalance(username)).toBe(applied);
+  });
+
   it('fails a transfer to an unknown player definitely, and refuses another request under a used id', async () => {
     const pg = sandbox.provider('pg');
     expect(await pg.deposit({ transferId: randomUUID(), username: 'nobody_here', amount: 100n })).toEqual({

@@ -172,7 +172,7 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
     expect(await balanceOf(t.database.db, a.wallet)).toBe(9_750n);
   });
 
-  it('answers 409 to a duplicate when the first request is still running after the wait', async () => {
+  it('answers 503 "try again" (never IDEMPOTENCY_KEY_REUSED) to a duplicate when the first request is still running after the wait', async () => {
     const slow = await debitApp(t, members, 600);
     try {
       const a = await member(1_000n);
@@ -180,8 +180,13 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
       const first = debit(a, key, 100, slow);
       await new Promise((resolve) => setTimeout(resolve, 50));
       const duplicate = await debit(a, key, 100, slow);
-      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.statusCode).toBe(503);
+      expect(duplicate.json()).toEqual({ message: 'SERVICE_UNAVAILABLE' });
       expect((await first).statusCode).toBe(200);
+      // Once the first has answered, the same key and body get its answer.
+      const again = await debit(a, key, 100, slow);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe((await first).body);
       expect(await balanceOf(t.database.db, a.wallet)).toBe(900n);
     } finally {
       await slow.close();

@@ -73,7 +73,7 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
     expect(await reconcile()).toMatchObject({ claimed: 0 });
   });
 
-  it('wallet -> game, unknown outcome never applied: the provider does not know it, so it is reversed', async () => {
+  it('wallet -> game, unknown outcome never applied: the provider does not know it, so it is cancelled there and reversed; the request arriving late moves nothing', async () => {
     const m = await walletMember(t, 10_000n);
     const pg = await activated(t, m, 'pg');
     await sandbox.setFaults({ game: 'pg', unknownOutcome: { applied: false, answer: 'garbled' } });
@@ -85,6 +85,12 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
     expect(await walletBalance(t, m.id)).toBe(10_000n);
     expect(await providerHolding(t, 'pg')).toBe(0n);
     expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(0n);
+    // The deposit the provider was still holding lands now (a provider slower than our deadline, a node
+    // that died mid-call): its id was cancelled, so it is refused, and the money is not in two places.
+    const late = await sandbox.provider('pg').deposit({ transferId: id, username: pg.username ?? '', amount: 4_550n });
+    expect(late).toMatchObject({ status: 'FAILED' });
+    expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(0n);
+    expect(await sandbox.provider('pg').getTransferStatus(id)).toBe('FAILED');
   });
 
   it('game -> wallet, unknown outcome but applied: the wallet is credited by reconciliation', async () => {
@@ -113,6 +119,10 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
     expect(await row(id)).toMatchObject({ status: 'FAILED', reason: 'NOT_FOUND_AT_PROVIDER' });
     expect(await walletBalance(t, m.id)).toBe(2_000n);
     expect(await gameBalance(t, m.id, 'usun')).toBe(8_000n);
+    expect(await atProvider(t, 'usun', usun.username ?? '')).toBe(8_000n);
+    // The payout arriving late at the provider is refused: the member's 80.00 stay in the game.
+    const late = await sandbox.provider('usun').withdraw({ transferId: id, username: usun.username ?? '', amount: 8_000n });
+    expect(late).toMatchObject({ status: 'FAILED' });
     expect(await atProvider(t, 'usun', usun.username ?? '')).toBe(8_000n);
   });
 

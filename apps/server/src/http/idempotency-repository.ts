@@ -107,6 +107,17 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Ends the lease of every key still processing (their requests are known dead); answers how many. */
+    async endEveryLease(now: Date): Promise<number> {
+      const result = await db
+        .updateTable('idempotency_keys')
+        .set({ lease_until: now })
+        .where('state', '=', 'processing')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '>', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /**
      * Deletes up to `limit` keys created before `before`, oldest first (index on
      * created_at); returns how many. Rows another statement holds are skipped,

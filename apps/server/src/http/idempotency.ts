@@ -13,7 +13,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_DEFAULTS = {
   /** The first answer is replayed for 24 h (docs/money.md, "Idempotency"). */
   ttlMs: 24 * 60 * 60 * 1000,
-  /** How long a concurrent duplicate waits for the first request's answer before 409. */
+  /** How long a concurrent duplicate waits for the first request's answer before a provisional one (or 503). */
   waitMs: 10_000,
   pollMs: 50,
   /**
@@ -44,21 +44,30 @@ const UNKNOWN_OUTCOME_CODE = 'SERVICE_UNAVAILABLE';
 /** Who the key belongs to: the member id once the auth guard exists. */
 export type IdempotencyScope = (request: FastifyRequest) => string | Promise<string>;
 
-/** An answer made up from the database for a re-sent request whose first run left no answer. */
-export type ResolvedAnswer = { status: number; body: unknown };
+/**
+ * An answer made up from the database for a re-sent request whose first run
+ * left no answer. `final`: what happened to the money is settled (answered at
+ * once, whatever the first run is doing); otherwise it is provisional (202
+ * PENDING: under way, outcome not known yet), answered once the first run is
+ * presumed dead or has been waited for long enough.
+ */
+export type ResolvedAnswer = { status: number; body: unknown; final: boolean };
 
 /**
- * Tells what became of a request whose key is still `processing`, from what
- * that request wrote (e.g. the transfer it started under the key):
- * an answer when its outcome is settled (or, once the lease has expired,
- * as far as it went); 'running' when it may still be at work; 'none' when it
- * left nothing, so that after the lease it may run again. A route without a
- * resolver keeps 409 for a key whose request died.
+ * Tells what became of a request whose key has no final answer, from what
+ * that request wrote (e.g. the transfer it started under the key): an answer
+ * (final, or provisional) or 'none' when it left nothing, so that after the
+ * lease it may run again. Also asked about a stored provisional answer (a
+ * 202): a final one replaces it once known. A route without a resolver keeps
+ * "please try again" (503) for a key whose request left no answer.
  */
 export type IdempotencyResolver = (
   request: FastifyRequest,
   found: { scope: string; key: string; leaseExpired: boolean },
-) => Promise<ResolvedAnswer | 'running' | 'none'>;
+) => Promise<ResolvedAnswer | 'none'>;
+
+/** A stored answer that promised an outcome later (202 Accepted): a re-send asks the resolver for a final one. */
+const PROVISIONAL_STATUS = 202;
 
 type Claim = { scope: string; key: string; leaseUntil: Date };
 
@@ -75,9 +84,11 @@ type Claim = { scope: string; key: string; leaseUntil: Date };
  *   runs, so of concurrent duplicates exactly one does the work;
  * - a duplicate arriving while the first is still running waits for its answer
  *   (polling up to `waitMs`), then replays it; if the first is still running
- *   after that, 409 IDEMPOTENCY_KEY_REUSED;
+ *   after that, the resolver's provisional answer (202 PENDING) or 503
+ *   SERVICE_UNAVAILABLE ("please try again"), never IDEMPOTENCY_KEY_REUSED;
  * - same key + same request within `ttlMs` -> the stored status and body again,
- *   header `Idempotent-Replayed: true`; same key + another request -> 409;
+ *   header `Idempotent-Replayed: true` (a stored 202 is replaced by the
+ *   resolver's final answer once there is one); same key + another request -> 409;
  * - every answer the handler gives is stored, errors included (a replayed
  *   MONEY_NOT_ENOUGH is what the first call said), except 429 and `gone`
  *   (released) and SERVICE_UNAVAILABLE (kept, its lease ended);
@@ -104,7 +115,14 @@ export function createIdempotency(deps: {
 
   type Outcome = { claimed: Date } | { stored: StoredIdempotency } | { resolved: ResolvedAnswer };
 
-  /** Claimed (this request does the work, under a lease), the first request's stored answer, or one resolved from its traces. */
+  /**
+   * Claimed (this request does the work, under a lease), the first request's
+   * stored answer, or one resolved from its traces. A request with the same
+   * key and body is never told IDEMPOTENCY_KEY_REUSED: while the first run may
+   * still be at work it waits for its answer; past `waitMs` it gets the
+   * provisional answer (202 PENDING), or, when the first run has left nothing
+   * yet, 503 "please try again" (nothing was done by this request).
+   */
   async function claimOrWait(
     request: FastifyRequest,
     claim: Omit<Claim, 'leaseUntil'>,
@@ -123,21 +141,28 @@ export function createIdempotency(deps: {
         continue;
       }
       if (stored.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      if (stored.state === 'done') return { stored };
-      if (resolve) {
-        const leaseEnd = stored.lease_until ?? new Date(stored.created_at.getTime() + leaseMs);
-        const leaseExpired = leaseEnd.getTime() <= now.getTime();
-        const found = await resolve(request, { ...claim, leaseExpired });
-        if (typeof found === 'object') return { resolved: found };
-        // The first run died before it changed anything: this one runs instead.
-        if (found === 'none' && leaseExpired && (await repo.takeOver(claim.scope, claim.key, stored, hash, now, leaseUntil))) {
-          request.log.warn({ key: claim.key }, 'idempotency key taken over after its lease expired: the first request left nothing');
-          return { claimed: leaseUntil };
+      if (stored.state === 'done') {
+        if (resolve && stored.response_status === PROVISIONAL_STATUS) {
+          // "Pending" was the first answer; the outcome may be known by now.
+          const found = await resolve(request, { ...claim, leaseExpired: true });
+          if (typeof found === 'object' && found.final) return { resolved: found };
         }
+        return { stored };
       }
-      if (Date.now() >= deadline) {
-        request.log.warn({ key: claim.key }, 'idempotent duplicate gave up waiting for the first request');
-        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      const leaseEnd = stored.lease_until ?? new Date(stored.created_at.getTime() + leaseMs);
+      const leaseExpired = leaseEnd.getTime() <= now.getTime();
+      const waited = Date.now() >= deadline;
+      const found = resolve ? await resolve(request, { ...claim, leaseExpired }) : undefined;
+      if (typeof found === 'object' && (found.final || leaseExpired || waited)) return { resolved: found };
+      // The first run died before it changed anything: this one runs instead.
+      if (found === 'none' && leaseExpired && (await repo.takeOver(claim.scope, claim.key, stored, hash, now, leaseUntil))) {
+        request.log.warn({ key: claim.key }, 'idempotency key taken over after its lease expired: the first request left nothing');
+        return { claimed: leaseUntil };
+      }
+      // Without a resolver nothing tells what a dead request did: "try again" at once, never a guess.
+      if (waited || (!resolve && leaseExpired)) {
+        request.log.warn({ key: claim.key, leaseExpired }, 'idempotent duplicate: the first request has no answer yet');
+        throw new AppError('SERVICE_UNAVAILABLE');
       }
       await sleep(pollMs);
     }
@@ -214,6 +239,17 @@ export function createIdempotency(deps: {
 }
 
 export type Idempotency = ReturnType<typeof createIdempotency>;
+
+/**
+ * At the start of a node on the embedded engine: only one process ever holds
+ * its data folder, so a key still processing belongs to a request that died
+ * with the previous process. Its lease ends now, and a re-send is answered
+ * from what that request did at once instead of after the lease. (On
+ * PostgreSQL other nodes may be alive: their keys keep their leases.)
+ */
+export function endLeasesOfDeadProcess(db: Kysely<DB>, now: Date): Promise<number> {
+  return createIdempotencyRepository(db).endEveryLease(now);
+}
 
 /** The error code of an answer body `{ "message": CODE }`, if it is one. */
 function errorCode(body: string | undefined): string | undefined {

@@ -39,6 +39,31 @@ export function createChaosChecks(db: Kysely<DB>) {
       return rows[0]?.n ?? 0;
     },
 
+    /** Keys of these members still `processing` (their request never stored an answer). */
+    async processingKeys(memberIds: string[]): Promise<{ scope: string; key: string }[]> {
+      return db
+        .selectFrom('idempotency_keys')
+        .select(['scope', 'key'])
+        .where('state', '=', 'processing')
+        .where('scope', 'in', memberIds)
+        .execute();
+    },
+
+    /**
+     * The legs' statuses of every transfer these members started under a key,
+     * first leg first, by key: what each request did to the money.
+     */
+    async legsByKey(memberIds: string[]): Promise<Map<string, string[]>> {
+      const { rows } = await sql<{ key: string; status: string }>`
+        select f.idempotency_key as key, t.status from transfers f
+        join transfers t on t.group_id = f.id
+        where f.idempotency_key is not null and f.member_id in (${sql.join(memberIds)})
+        order by f.idempotency_key, t.created_at, t.id`.execute(db);
+      const legs = new Map<string, string[]>();
+      for (const row of rows) legs.set(row.key, [...(legs.get(row.key) ?? []), row.status]);
+      return legs;
+    },
+
     async invariantViolations(): Promise<string[]> {
       return (await checkInvariants(db)).map((v) =>
         JSON.stringify(v, (_k, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),

@@ -4,26 +4,30 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export type ChaosMember = { id: string; token: string; games: string[] };
 
 /** A money-moving request as sent, so it can be sent again with the same key and body. */
-type Sent = { key: string; token: string; path: string; body: Record<string, unknown>; status: number; phase: string };
+export type Sent = {
+  key: string;
+  memberId: string;
+  token: string;
+  path: string;
+  body: Record<string, unknown>;
+  status: number;
+  message: string | undefined;
+  phase: string;
+};
 
-/** Answers that say what happened to the money (the transfer contract's statuses). */
-const DEFINITE = new Set([200, 202, 422, 502]);
+/** Answers that say what happened to the money: moved (200), or not (422, 502). */
+export const FINAL = new Set([200, 422, 502]);
 /** How long a client waits for one answer before it gives up on it (a dropped request). */
 const REQUEST_TIMEOUT_MS = 12_000;
-/** Between two requests of one client: 16 clients keep the 2-core machine busy, not drowned. */
+/** Between two requests of one client: the clients keep the 2-core machine busy, not drowned. */
 const THINK_MS = 20;
 /** After no answer at all (the server is down), as a real app waits before it tries again. */
 const BACKOFF_MS = 500;
 
+type Answer = { status: number; json: unknown; message: string | undefined };
+
 /** 0 stands for no answer at all: the connection dropped or the client timed out. */
-async function send(
-  origin: string,
-  method: 'GET' | 'POST',
-  path: string,
-  token: string,
-  body?: unknown,
-  key?: string,
-): Promise<{ status: number; json: unknown }> {
+async function send(origin: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown, key?: string): Promise<Answer> {
   try {
     const res = await fetch(`${origin}${path}`, {
       method,
@@ -42,33 +46,39 @@ async function send(
     } catch {
       json = text;
     }
-    return { status: res.status, json };
+    const message = json && typeof json === 'object' ? (json as { message?: unknown }).message : undefined;
+    return { status: res.status, json, message: typeof message === 'string' ? message : undefined };
   } catch {
-    return { status: 0, json: undefined };
+    return { status: 0, json: undefined, message: undefined };
   }
 }
 
 /** 1.00 to 60.00: games hold little (20.00 at the start), so payouts often reach past what the ledger has confirmed. */
 const amount = (): number => randomInt(100, 6_001) / 100;
 const pick = <T>(items: T[]): T => items[randomInt(items.length)] as T;
+const label = (res: Answer) => `${res.status || 'dropped'}${res.message ? ` ${res.message}` : ''}`;
 
 /**
- * The fault run's clients: each loops over one member's money (several share
- * the hot member, the rest one member each), moving it between the wallet and
- * the games, game to game, and reading balances (refresh/slot is a provider
- * balance observation), until told to stop. Every money-moving request carries
- * a fresh Idempotency-Key and is kept for the re-send check.
+ * The fault run's clients: each loops over one member's money (`hotClients`
+ * share the hot member, the others one member each), moving it between the
+ * wallet and the games, game to game, and reading balances (refresh/slot is a
+ * provider balance observation), until told to stop. Every money-moving
+ * request carries a fresh Idempotency-Key and is kept; one that got no answer
+ * or a "try again" is sent once more at once with its key, as an app would.
  */
 export function createChaosClients(options: {
   origin: string;
-  members: ChaosMember[];
-  clients: number;
+  hot: ChaosMember;
+  many: ChaosMember[];
   hotClients: number;
+  manyClients: number;
   phase: () => string;
 }) {
-  const sent: Sent[] = [];
+  const sent = new Map<string, Sent>();
   const outcomes = new Map<string, number>();
   const negativeReads: string[] = [];
+  /** Any answer 409 IDEMPOTENCY_KEY_REUSED: every key here is sent with one body only, so there must be none. */
+  const reused: string[] = [];
   let stopping = false;
   const count = (phase: string, what: string) => outcomes.set(`${phase}|${what}`, (outcomes.get(`${phase}|${what}`) ?? 0) + 1);
 
@@ -82,19 +92,20 @@ export function createChaosClients(options: {
     if (values.some((v) => v < 0)) negativeReads.push(`${what}: ${JSON.stringify(json)}`);
   }
 
+  async function post(request: Sent, what: string): Promise<Answer> {
+    const res = await send(options.origin, 'POST', request.path, request.token, request.body, request.key);
+    if (res.message === 'IDEMPOTENCY_KEY_REUSED') reused.push(`${what} ${request.key} ${JSON.stringify(request.body)}`);
+    return res;
+  }
+
   /** One request; answers whether the server answered at all. */
   async function step(member: ChaosMember): Promise<boolean> {
     const phase = options.phase();
     const roll = randomInt(100);
-    if (roll < 5) {
-      const res = await send(options.origin, 'GET', '/api/wallet/refresh/slot', member.token);
-      checkRead('refresh/slot', res.json);
-      count(phase, `read ${res.status || 'dropped'}`);
-      return res.status !== 0;
-    }
     if (roll < 10) {
-      const res = await send(options.origin, 'GET', '/api/wallet', member.token);
-      checkRead('wallet', res.json);
+      const path = roll < 5 ? '/api/wallet/refresh/slot' : '/api/wallet';
+      const res = await send(options.origin, 'GET', path, member.token);
+      checkRead(path, res.json);
       count(phase, `read ${res.status || 'dropped'}`);
       return res.status !== 0;
     }
@@ -105,11 +116,27 @@ export function createChaosClients(options: {
         : roll < 93
           ? { from: game, to: 'WALLET', amount: amount() }
           : { from: game, to: pick(member.games.filter((g) => g !== game)), amount: amount() };
-    const key = randomUUID();
-    const res = await send(options.origin, 'POST', '/api/wallet/transfer', member.token, body, key);
-    sent.push({ key, token: member.token, path: '/api/wallet/transfer', body, status: res.status, phase });
-    const message = res.json && typeof res.json === 'object' ? (res.json as { message?: unknown }).message : undefined;
-    count(phase, `transfer ${res.status || 'dropped'}${typeof message === 'string' ? ` ${message}` : ''}`);
+    const request: Sent = {
+      key: randomUUID(),
+      memberId: member.id,
+      token: member.token,
+      path: '/api/wallet/transfer',
+      body,
+      status: 0,
+      message: undefined,
+      phase,
+    };
+    sent.set(request.key, request);
+    let res = await post(request, 'sent');
+    count(phase, `transfer ${label(res)}`);
+    if (res.status === 0 || res.status === 503 || res.status === 429) {
+      // The member taps again: the same key and body, a moment later.
+      await sleep(res.status === 0 ? BACKOFF_MS : THINK_MS);
+      res = await post(request, 'sent again at once');
+      count(phase, `transfer again ${label(res)}`);
+    }
+    request.status = res.status;
+    request.message = res.message;
     return res.status !== 0;
   }
 
@@ -121,14 +148,14 @@ export function createChaosClients(options: {
   return {
     outcomes,
     negativeReads,
+    reused,
     sent,
     start(): void {
-      const { members, clients, hotClients } = options;
-      running = Promise.all(
-        Array.from({ length: clients }, (_, i) =>
-          loop(i < hotClients ? (members[0] as ChaosMember) : (members[1 + ((i - hotClients) % (members.length - 1))] as ChaosMember)),
-        ),
-      );
+      const loops = [
+        ...Array.from({ length: options.hotClients }, () => loop(options.hot)),
+        ...Array.from({ length: options.manyClients }, (_, i) => loop(options.many[i % options.many.length] as ChaosMember)),
+      ];
+      running = Promise.all(loops);
     },
     async stop(): Promise<void> {
       stopping = true;
@@ -136,27 +163,32 @@ export function createChaosClients(options: {
     },
 
     /**
-     * Sends every request that got no definite answer again, same key and body,
-     * until it gets one (a key whose request died waits out its lease), or
-     * `limitMs` passes. Answers how many there were, and those still without.
+     * Sends each of `requests` again, same key and body, until it gets a
+     * final answer (200, 422, 502), or `limitMs` passes. Answers how each
+     * ended (its last answer) and those still without a final one.
      */
-    async resend(limitMs: number): Promise<{ failed: number; answered: Map<number, number>; unanswered: Sent[] }> {
-      const failed = sent.filter((s) => !DEFINITE.has(s.status));
-      const answered = new Map<number, number>();
+    async resend(
+      requests: Sent[],
+      limitMs: number,
+    ): Promise<{ answered: Map<string, number>; final: Map<string, Answer>; unanswered: Sent[] }> {
+      const answered = new Map<string, number>();
+      const final = new Map<string, Answer>();
       const deadline = Date.now() + limitMs;
       const unanswered: Sent[] = [];
+      const lanes = 4;
       await Promise.all(
-        Array.from({ length: 4 }, async (_, lane) => {
-          for (let i = lane; i < failed.length; i += 4) {
-            const request = failed[i] as Sent;
+        Array.from({ length: lanes }, async (_, lane) => {
+          for (let i = lane; i < requests.length; i += lanes) {
+            const request = requests[i] as Sent;
             for (;;) {
-              const res = await send(options.origin, 'POST', request.path, request.token, request.body, request.key);
-              if (DEFINITE.has(res.status)) {
-                answered.set(res.status, (answered.get(res.status) ?? 0) + 1);
+              const res = await post(request, 're-sent');
+              answered.set(label(res), (answered.get(label(res)) ?? 0) + 1);
+              if (FINAL.has(res.status)) {
+                final.set(request.key, res);
                 break;
               }
               if (Date.now() > deadline) {
-                unanswered.push({ ...request, status: res.status });
+                unanswered.push({ ...request, status: res.status, message: res.message });
                 break;
               }
               await sleep(1_000);
@@ -164,7 +196,7 @@ export function createChaosClients(options: {
           }
         }),
       );
-      return { failed: failed.length, answered, unanswered };
+      return { answered, final, unanswered };
     },
   };
 }

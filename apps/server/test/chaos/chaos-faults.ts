@@ -7,22 +7,37 @@ type ProviderFault = Record<string, unknown> & { game: string | null };
 export type ChaosPhase = { name: string; until: number; provider: ProviderFault[]; kill?: number };
 
 /**
- * The phases as fractions of the fault window. Connections are terminated
- * every few seconds through all of them; the server is SIGKILLed once, in the
- * third, while every provider fault is on.
+ * The provider's faults, every kind at once on four games:
+ *
+ * - applies the transfer, then answers 500;
+ * - does not apply it, and answers a garbled body;
+ * - holds the request `hangMs` before applying it: the site gave up long
+ *   before (its deadline), the node may have died and restarted meanwhile, and
+ *   the transfer still lands at the provider afterwards;
+ * - refuses 15 % outright, applies the rest and holds the answer `hangMs`.
  */
-export function chaosPhases(games: string[]): ChaosPhase[] {
+export function providerFaults(games: string[], hangMs: number): ProviderFault[] {
   const [g1, g2, g3, g4] = games;
-  const unknown: ProviderFault[] = [
+  return [
     { game: g1 ?? null, unknownOutcome: { applied: true, answer: '500' } },
     { game: g2 ?? null, unknownOutcome: { applied: false, answer: 'garbled' } },
-    { game: g3 ?? null, timeout: true, hangMs: 4_000 },
+    { game: g3 ?? null, latencyMs: hangMs },
+    { game: g4 ?? null, failureRate: 0.15, timeout: true, hangMs },
   ];
+}
+
+/**
+ * The phases as fractions of the fault window. Connections are terminated
+ * every few seconds through all of them (chaos-run's own timer); the provider
+ * faults are on in the first and the last; the server is SIGKILLed in the
+ * last, late, while everything is on, and started again as the faults go on.
+ */
+export function chaosPhases(games: string[], hangMs: number, killAt: number): ChaosPhase[] {
+  const faults = providerFaults(games, hangMs);
   return [
-    { name: 'refusals', until: 0.25, provider: [{ game: null, failureRate: 0.15 }] },
-    { name: 'unknown outcomes', until: 0.5, provider: unknown },
-    { name: 'all + SIGKILL', until: 0.75, provider: [...unknown, { game: g4 ?? null, failureRate: 0.15 }], kill: 0.6 },
-    { name: 'connections only', until: 1, provider: [] },
+    { name: 'provider faults', until: 0.3, provider: faults },
+    { name: 'connections only', until: 0.5, provider: [] },
+    { name: 'all + SIGKILL', until: 1, provider: faults, kill: killAt },
   ];
 }
 
@@ -43,7 +58,7 @@ export async function terminateServerConnections(adminUrl: string, database: str
   }
 }
 
-/** Sets a phase's provider faults at the demo provider (in the server's memory: set again after a restart). */
+/** Sets a phase's faults at the demo provider (in its node's memory). */
 export async function applyProviderFaults(origin: string, phase: ChaosPhase): Promise<void> {
   await post(`${origin}/sandbox/games/faults/reset`, {});
   for (const fault of phase.provider) await post(`${origin}/sandbox/games/faults`, fault);
@@ -54,7 +69,7 @@ export async function resetProviderFaults(origin: string): Promise<void> {
 }
 
 async function post(url: string, body: unknown): Promise<void> {
-  // The server may be restarting or its database briefly gone: a few tries.
+  // The provider's node may be briefly without its database: a few tries.
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(url, {

@@ -12,7 +12,11 @@ export type ChaosFigures = {
   restartMs: number | undefined;
   settleMs: number;
   settleAfterResendMs: number;
-  resent: Awaited<ReturnType<ChaosClients['resend']>> | undefined;
+  resent: ({ count: number } & Awaited<ReturnType<ChaosClients['resend']>>) | undefined;
+  /** Starts of the SIGKILLed node that died before it was up (then started again). */
+  failedStarts: string[];
+  /** How long the faults lasted: the window, longer when the restart ate into it. */
+  windowMs: number;
 };
 
 /** Answers counted by phase and by what ("transfer 202", "transfer 502 TRANSFER_FAIL", "read 200"...). */
@@ -34,25 +38,21 @@ export function formatChaosReport(figures: ChaosFigures, failures: string[]): st
   const transfers = tally(figures, is('transfer'));
   const reads = tally(figures, is('read'));
   const health = figures.healthAfterFaultMs.filter(Number.isFinite);
+  const hang = seconds(options.hangMs);
   const rows: [string, string, string][] = [
     [
-      `pg_terminate_backend on the server's connections, every ${options.killEveryMs / 1_000} s`,
+      `pg_terminate_backend on every server connection, every ${options.killEveryMs / 1_000} s`,
       `${figures.terminations} times, ${figures.terminatedConnections} connections`,
       `503 SERVICE_UNAVAILABLE: ${tally(figures, (w) => w.includes(' 503'))} answers; health 200 again after at most ${Math.max(0, ...health)} ms`,
     ],
     [
-      'provider refusals, 15 % (all games, then one game)',
-      `phases "${figures.phases[0]}", "${figures.phases[2]}"`,
-      `502 TRANSFER_FAIL: ${tally(figures, is('transfer 502'), figures.phases[0])} + ${tally(figures, is('transfer 502'), figures.phases[2])}; money back in the wallet`,
+      `provider: applied + 500; not applied + garbled; held ${hang} before applying; 15 % refused, the rest held ${hang}`,
+      `at once on four games, phases "${figures.phases[0]}", "${figures.phases[2]}"`,
+      `202 PENDING: ${tally(figures, is('transfer 202'))}; 502 TRANSFER_FAIL: ${tally(figures, is('transfer 502'))}; all settled ${seconds(figures.settleMs)} after the faults stopped`,
     ],
     [
-      'unknown outcomes: applied + 500, not applied + garbled body, a provider hanging 4 s',
-      `phases "${figures.phases[1]}", "${figures.phases[2]}"`,
-      `202 PENDING: ${tally(figures, is('transfer 202'))}; all settled ${seconds(figures.settleMs)} after the faults stopped`,
-    ],
-    [
-      'SIGKILL of the server, started again on the same database',
-      `once, in "${figures.phases[2]}"`,
+      `SIGKILL of the clients' node at ${Math.round(options.killAt * 100)} % of the window, started again`,
+      `once, in "${figures.phases[2]}"${figures.failedStarts.length > 0 ? `; ${figures.failedStarts.length} starts died and were retried` : ''}`,
       `requests cut: ${tally(figures, is('transfer dropped'))} transfers, ${tally(figures, is('read dropped'))} reads; healthy again after ${figures.restartMs ?? '?'} ms`,
     ],
   ];
@@ -66,7 +66,7 @@ export function formatChaosReport(figures: ChaosFigures, failures: string[]): st
   );
   return [
     '',
-    `Fault run: ${options.faultSeconds} s of faults, ${options.clients} clients (${options.hotClients} on one member), PostgreSQL`,
+    `Fault run: ${seconds(figures.windowMs)} of faults (${options.faultSeconds} s asked, the rest after a slow restart), ${options.hotClients + options.manyClients} clients (${options.hotClients} on one member, ${options.manyClients} on a member each), two nodes on PostgreSQL`,
     line(['fault', 'injected', 'what it did']),
     line(width.map((w) => '-'.repeat(w))),
     ...rows.map(line),
@@ -75,11 +75,11 @@ export function formatChaosReport(figures: ChaosFigures, failures: string[]): st
       .sort()
       .map(([w, n]) => `${w} x${n}`)
       .join(', ')}`,
-    `re-sent with their keys: ${resent?.failed ?? 0} requests without a definite answer -> ${answers || 'none needed'}; still without: ${resent?.unanswered.length ?? 0}`,
+    `re-sent with their keys: ${resent?.count ?? 0} requests without a final answer or with an open key -> ${answers || 'none needed'}; still without: ${resent?.unanswered.length ?? 0}; 409 IDEMPOTENCY_KEY_REUSED: ${figures.clients.reused.length}`,
     `settled again after the re-sends in ${seconds(figures.settleAfterResendMs)}`,
     '',
     failures.length === 0
-      ? 'all assertions held: wallet + providers = start for every member, ledger game accounts = providers, no game.pnl entry, no negative balance read, every re-sent key answered, health back within 5 s of each fault, ledger invariants, no 500, the server never exited on its own'
+      ? 'all assertions held: wallet + providers = start for every member, ledger game accounts = providers, no game.pnl entry, no negative balance read, no IDEMPOTENCY_KEY_REUSED, every re-sent key and open key answered finally and as the books say, health back within 5 s of each fault, ledger invariants, no 500, no node exited on its own'
       : `FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`,
   ].join('\n');
 }

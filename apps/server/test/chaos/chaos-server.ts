@@ -8,6 +8,7 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../s
 
 export type ServerEnv = {
   port: number;
+  /** '' for the embedded engine (in dataDir). */
   databaseUrl: string;
   dataDir: string;
   tokenSecret: string;
@@ -48,55 +49,91 @@ export function createServerProcess(env: ServerEnv) {
     return Number.POSITIVE_INFINITY;
   }
 
+  /** Starts that died before the server was up (then it was started again). */
+  const failedStarts: string[] = [];
+  /** Children that were up (health 200) once: an exit before that is a failed start, not a crash. */
+  const up = new WeakSet<ChildProcess>();
+  const healthySince = (c: ChildProcess) => up.has(c);
+
+  function spawnServer(out: WriteStream, more: Record<string, string>): { child: ChildProcess; banner: Promise<void> } {
+    const inherited = { ...process.env };
+    // No database URL: the embedded engine in DATA_DIR.
+    delete inherited.DATABASE_URL;
+    const current = spawn(process.execPath, [MAIN], {
+      env: {
+        ...inherited,
+        PORT: String(env.port),
+        HOST: '127.0.0.1',
+        ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+        DATA_DIR: env.dataDir,
+        TOKEN_SECRET: env.tokenSecret,
+        SANDBOX: 'on',
+        LOG_LEVEL: 'warn',
+        // Compiled code cached by the first start: a restart loads in a fraction of the time (docs/faults.md).
+        NODE_COMPILE_CACHE: path.join(env.dataDir, 'compile-cache'),
+        ...env.extra,
+        ...more,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    current.stdout?.pipe(out, { end: false });
+    current.stderr?.pipe(out, { end: false });
+    // The banner comes once start-up is complete (the demo member's history seeded on a first start).
+    const banner = new Promise<void>((resolve) => {
+      let seen = '';
+      current.stdout?.on('data', (chunk: Buffer) => {
+        seen = (seen + chunk.toString()).slice(-4_096);
+        if (seen.includes('Jetton is running')) resolve();
+      });
+    });
+    child = current;
+    current.once('exit', (code, signal) => {
+      if (child === current && healthySince(current)) unexpectedExits.push(`exit ${code ?? ''} ${signal ?? ''}`.trim());
+    });
+    return { child: current, banner };
+  }
+
   return {
     origin,
     unexpectedExits,
+    failedStarts,
     health,
     untilHealthy,
 
-    /** Starts the server and answers how long until its health answered 200 (ms); returns once start-up is complete. */
-    async start(limitMs = 60_000): Promise<number> {
+    /**
+     * Starts the server and answers how long until its health answered 200
+     * (ms); returns once start-up is complete. A start that dies on the way
+     * (its database connection cut mid-migration, say) is started again, as
+     * an orchestrator would: counted in `failedStarts` (unless `retry` is
+     * false: then it throws). `env` adds to the environment of this start.
+     */
+    async start(limitMs = 60_000, options: { env?: Record<string, string>; retry?: boolean } = {}): Promise<number> {
       log ??= createWriteStream(env.logFile, { flags: 'a' });
       const started = Date.now();
-      const current = spawn(process.execPath, [MAIN], {
-        env: {
-          ...process.env,
-          PORT: String(env.port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: env.databaseUrl,
-          DATA_DIR: env.dataDir,
-          TOKEN_SECRET: env.tokenSecret,
-          SANDBOX: 'on',
-          LOG_LEVEL: 'warn',
-          // Compiled code cached by the first start: a restart loads in a fraction of the time (docs/faults.md).
-          NODE_COMPILE_CACHE: path.join(env.dataDir, 'compile-cache'),
-          ...env.extra,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      current.stdout?.pipe(log, { end: false });
-      current.stderr?.pipe(log, { end: false });
-      // The banner comes once start-up is complete (the demo member's history seeded on a first start).
-      const banner = new Promise<void>((resolve) => {
-        let seen = '';
-        current.stdout?.on('data', (chunk: Buffer) => {
-          seen = (seen + chunk.toString()).slice(-4_096);
-          if (seen.includes('Jetton is running')) resolve();
-        });
-      });
-      current.once('exit', (code, signal) => {
-        if (child === current) unexpectedExits.push(`exit ${code ?? ''} ${signal ?? ''}`.trim());
-      });
-      child = current;
-      // A node that exits during start-up (a crash) fails at once instead of after `limitMs`.
-      const ready = await untilHealthy(limitMs, () => current.exitCode === null && current.signalCode === null);
-      if (!Number.isFinite(ready)) {
-        const how = current.exitCode === null && current.signalCode === null ? `did not become healthy within ${limitMs} ms` : 'exited';
-        throw new Error(`the server ${how} (log: ${env.logFile})`);
+      for (;;) {
+        const current = spawnServer(log, options.env ?? {});
+        const exited = new Promise<'exited'>((resolve) => current.child.once('exit', () => resolve('exited')));
+        const alive = () => current.child.exitCode === null && current.child.signalCode === null;
+        const ready = await Promise.race([untilHealthy(limitMs - (Date.now() - started), alive), exited]);
+        if (ready === 'exited') {
+          failedStarts.push(`exit ${current.child.exitCode ?? ''} ${current.child.signalCode ?? ''}`.trim());
+          if (options.retry !== false && Date.now() - started < limitMs) continue;
+        }
+        if (ready === 'exited') throw new Error(`the server exited during start-up (log: ${env.logFile})`);
+        if (!Number.isFinite(ready)) throw new Error(`the server did not become healthy within ${limitMs} ms (log: ${env.logFile})`);
+        up.add(current.child);
+        const healthyAfter = Date.now() - started;
+        await Promise.race([current.banner, sleep(limitMs)]);
+        return healthyAfter;
       }
-      const healthyAfter = Date.now() - started;
-      await Promise.race([banner, sleep(limitMs)]);
-      return healthyAfter;
+    },
+
+    /** Resolves once the running server has exited (it may kill itself: the crash test's hook); false after `limitMs`. */
+    async exited(limitMs: number): Promise<boolean> {
+      const current = child;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return true;
+      const gone = new Promise<boolean>((resolve) => current.once('exit', () => resolve(true)));
+      return Promise.race([gone, sleep(limitMs).then(() => false)]);
     },
 
     /** SIGKILL: no shutdown hook runs, requests in flight are cut, as an OOM kill does. */

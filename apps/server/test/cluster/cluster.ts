@@ -124,7 +124,7 @@ export async function startCluster(options: ClusterOptions) {
   // fails to start stops the ones started (the caller has nothing to stop yet): none is left holding its port.
   try {
     for (const [i, node] of nodes.entries()) {
-      const ms = await node.start();
+      const ms = await node.start(undefined, { retry: false });
       options.log(`node${i + 1} healthy on ${node.origin} after ${ms} ms`);
     }
   } catch (error) {
@@ -176,7 +176,7 @@ export async function startCluster(options: ClusterOptions) {
         const began = Date.now();
         await node.stop();
         const stopMs = Date.now() - began;
-        await node.start();
+        await node.start(undefined, { retry: false });
         await untilInRotation(i + 1, true);
         steps.push({ node: name, stopMs, backMs: Date.now() - began });
         options.log(`${name} restarted: drained and exited in ${stopMs} ms, back in rotation after ${Date.now() - began} ms`);

@@ -1,6 +1,14 @@
 import type { GameCode } from '@jetton/contract/constants';
 import type { z } from 'zod';
-import { ZBalance, ZLaunchToken, ZProviderError, ZRoundsPage, ZTransferResult, ZTransferStatus } from './demo-provider/demo-api-schemas.ts';
+import {
+  ZBalance,
+  ZFinalTransferStatus,
+  ZLaunchToken,
+  ZProviderError,
+  ZRoundsPage,
+  ZTransferResult,
+  ZTransferStatus,
+} from './demo-provider/demo-api-schemas.ts';
 import { ProviderError, type GameProvider, type GameRound, type TransferInput, type TransferOutcome } from './game-provider.ts';
 import { providerRequest, type ProviderResponse } from './provider-http.ts';
 
@@ -83,6 +91,15 @@ export function createDemoGameProvider(options: DemoGameProviderOptions): GamePr
         if (parsed.success && parsed.data.status === 'NOT_FOUND') return 'NOT_FOUND';
       }
       return expectOk('getTransferStatus', response, ZTransferStatus).status;
+    },
+
+    async cancelTransfer(input) {
+      const response = await call('POST', `/transfers/${encodeURIComponent(input.transferId)}/cancel`, {
+        username: input.username,
+        direction: input.direction,
+        amount: input.amount.toString(),
+      });
+      return expectOk('cancelTransfer', response, ZFinalTransferStatus).status;
     },
 
     async resetPassword(username, password) {

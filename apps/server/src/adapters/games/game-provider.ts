@@ -7,6 +7,12 @@ import type { LedgerCurrency } from '../../db/tables/ledger.ts';
  * ProviderError, except deposit/withdraw, which never throw for provider
  * trouble: their outcome says whether the money definitely moved, definitely
  * did not, or is unknown (then ask getTransferStatus with the same id later).
+ *
+ * The guarantee the site settles on: a transfer id is final at the provider
+ * once the provider has answered SUCCESS or FAILED for it (a deposit, a
+ * withdraw, a status or a cancel answer). NOT_FOUND is not final: a request
+ * the provider still holds may land later. Only cancelTransfer turns it into
+ * a final FAILED.
  */
 export interface GameProvider {
   readonly gameCode: GameCode;
@@ -18,6 +24,12 @@ export interface GameProvider {
   /** Game -> wallet. The same transferId applied twice moves money once. */
   withdraw(input: TransferInput): Promise<TransferOutcome>;
   getTransferStatus(transferId: string): Promise<TransferStatus>;
+  /**
+   * Makes the transfer id final: applied already, SUCCESS; otherwise it is
+   * refused from now on, whenever the original request arrives, and the
+   * answer is FAILED. The same call twice answers the same.
+   */
+  cancelTransfer(input: CancelInput): Promise<FinalTransferStatus>;
   resetPassword(username: string, password: string): Promise<void>;
   /** How the member's browser enters the game; never puts the password in a URL. */
   launch(input: { username: string; password: string; platform: Platform }): Promise<LaunchTarget>;
@@ -27,7 +39,10 @@ export interface GameProvider {
 
 export type TransferInput = { transferId: string; username: string; amount: bigint };
 
+export type CancelInput = TransferInput & { direction: 'deposit' | 'withdraw' };
+
 export type TransferStatus = 'SUCCESS' | 'FAILED' | 'NOT_FOUND';
+export type FinalTransferStatus = Exclude<TransferStatus, 'NOT_FOUND'>;
 
 export type TransferOutcome =
   | { status: 'SUCCESS'; balance: bigint | null }

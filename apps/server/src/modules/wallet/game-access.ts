@@ -59,6 +59,13 @@ export function createGameAccess(deps: {
       return { code: row.code, username: account.username, provider: p };
     },
 
+    /** The member's player name at a game, whatever the account's status (a transfer's cancel names its player). */
+    async username(memberId: string, code: string): Promise<string> {
+      const found = await deps.accounts.findWithGame(memberId, code);
+      if (!found?.account) throw new Error(`member ${memberId} has no account at ${code}`);
+      return found.account.username;
+    },
+
     /** The member's password in clear for the game dialog; undefined when it cannot be opened (rotated secret). */
     password(account: GameAccount): string | undefined {
       try {

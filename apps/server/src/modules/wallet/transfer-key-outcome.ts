@@ -7,7 +7,7 @@ import type { Transfer, TransferRepository } from './transfer-repository.ts';
 
 type Asked = { from: string; to: string; amount?: number };
 
-const failure = (code: ErrorCode): ResolvedAnswer => ({ status: ERROR_STATUS[code], body: { message: code } });
+const failure = (code: ErrorCode): ResolvedAnswer => ({ status: ERROR_STATUS[code], body: { message: code }, final: true });
 
 /** What the request would have answered for a refused leg (transfer-service.ts says the same). */
 function refused(leg: Transfer): ResolvedAnswer {
@@ -16,26 +16,27 @@ function refused(leg: Transfer): ResolvedAnswer {
 
 /**
  * The answer a transfer request would have given, from the legs it left, for
- * a re-send whose first run died with its node (docs/faults.md, "Keys"):
- * 200 SUCCESS or the refusal once settled; 202 PENDING for a leg still
- * unknown once the lease has expired; 'running' while the first run may still
- * be at work; 'none' when it started no transfer.
+ * a re-send with no final answer stored (docs/faults.md, "Keys"): 200 SUCCESS
+ * or the refusal once settled (final); 202 PENDING while a leg is unknown
+ * (provisional); 'none' when it started no transfer.
  */
-export function transferKeyOutcome(legs: Transfer[], asked: Asked, leaseExpired: boolean): ResolvedAnswer | 'running' | 'none' {
+export function transferKeyOutcome(legs: Transfer[], asked: Asked, leaseExpired: boolean): ResolvedAnswer | 'none' {
   const [first, second] = legs;
   if (!first) return 'none';
   const answer = (status: 'SUCCESS' | 'PENDING'): ResolvedAnswer => ({
     status: status === 'SUCCESS' ? 200 : 202,
     body: { status, transferId: first.id, from: asked.from, to: asked.to, amount: asked.amount ?? fromMinor(first.amount) },
+    final: status === 'SUCCESS',
   });
   const last = asked.from !== WALLET && asked.to !== WALLET ? second : first;
   if (first.status === 'FAILED') return refused(first);
-  if (first.status === 'PENDING') return leaseExpired ? answer('PENDING') : 'running';
-  // Game to game, first leg paid out: the second leg either came next or never will (the money stayed in the wallet).
-  if (!last) return leaseExpired ? failure('TRANSFER_FAIL') : 'running';
+  if (first.status === 'PENDING') return answer('PENDING');
+  // Game to game, first leg paid out: the second leg comes next, or never will once the request is dead
+  // (the money stayed in the wallet).
+  if (!last) return leaseExpired ? failure('TRANSFER_FAIL') : answer('PENDING');
   if (last.status === 'SUCCESS') return answer('SUCCESS');
   if (last.status === 'FAILED') return failure('TRANSFER_FAIL');
-  return leaseExpired ? answer('PENDING') : 'running';
+  return answer('PENDING');
 }
 
 /** The transfer routes' resolver: the legs started under the key, read by member and key. */

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
 import type { Kysely } from 'kysely';
-import type { TransferStatus as ProviderTransferStatus } from '../../adapters/games/game-provider.ts';
+import type { FinalTransferStatus } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import type { CrashPoint } from '../../crash-point.ts';
 import type { GameAccessService } from './game-access.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
 import { AWAITING_DEPOSIT, type TransferSettlement } from './transfer-settlement.ts';
@@ -19,12 +20,16 @@ const PARALLEL = 8;
  * each one by its transfer id and completes or reverses it.
  *
  * - SUCCESS: completed, exactly as if the provider had answered in time;
- * - to game, FAILED or NOT_FOUND: the deposit never arrived: reversed, the wallet gets it back;
- * - from game, FAILED or NOT_FOUND: nothing left the provider: FAILED, nothing credited;
+ * - NOT_FOUND: not an outcome. The id is cancelled at the provider, whose
+ *   answer is final (SUCCESS: it had landed meanwhile; FAILED: it never will);
+ * - to game, FAILED: the deposit never arrived and never will: reversed, the wallet gets it back;
+ * - from game, FAILED: nothing left the provider: FAILED, nothing credited;
  * - no answer: asked again after reconcileRetryMs.
  *
- * Only transfers older than reconcileAfter (at least twice the provider timeout)
- * are asked about, so a "not found" cannot be a request still on its way.
+ * Only transfers older than reconcileAfter (at least twice the provider
+ * timeout) are asked about: a request normally still on its way is left to
+ * finish, rather than cancelled under it. Correctness does not rest on that
+ * delay, only on the provider's final answers.
  */
 export function createTransferReconciler(deps: {
   db: Kysely<DB>;
@@ -35,14 +40,35 @@ export function createTransferReconciler(deps: {
   log: FastifyBaseLogger;
   /** Told of each transfer this job settles (the metrics: docs/operations.md, "Metrics"). */
   onSettled?: (outcome: 'completed' | 'failed') => void;
+  /** The crash test's hook (docs/faults.md, "Killed at each step"); absent outside it. */
+  crash?: CrashPoint;
 }) {
   const { db, clock, settlement } = deps;
   const transfers = createTransferRepository(db);
 
-  async function askProvider(transfer: Transfer): Promise<ProviderTransferStatus | undefined> {
+  /**
+   * The transfer's final status at the provider, or undefined when the
+   * provider gave no usable answer (asked again later). "Not found" is never
+   * taken for an answer: the provider may still hold the request (a node that
+   * died mid-call, a provider slower than our deadline) and apply it later. The
+   * id is cancelled at the provider instead, and its answer is final: applied
+   * before the cancel (SUCCESS), or refused from now on (FAILED).
+   */
+  async function finalStatus(transfer: Transfer): Promise<{ status: FinalTransferStatus; reason: string } | undefined> {
     try {
       const provider = await deps.access.provider(await deps.access.game(transfer.game_code, 'withdraw'));
-      return await provider.getTransferStatus(transfer.provider_transfer_id);
+      const status = await provider.getTransferStatus(transfer.provider_transfer_id);
+      if (status !== 'NOT_FOUND') return { status, reason: 'FAILED_AT_PROVIDER' };
+      deps.crash?.('reconcile.cancelling');
+      const username = await deps.access.username(transfer.member_id, transfer.game_code);
+      const cancelled = await provider.cancelTransfer({
+        transferId: transfer.provider_transfer_id,
+        username,
+        direction: transfer.direction === 'to_game' ? 'deposit' : 'withdraw',
+        amount: transfer.amount,
+      });
+      // FAILED here: it was not there, and now never will be.
+      return { status: cancelled, reason: 'NOT_FOUND_AT_PROVIDER' };
     } catch (error) {
       deps.log.warn({ err: error, transferId: transfer.id }, 'transfer status unknown: asking again later');
       return undefined;
@@ -50,14 +76,15 @@ export function createTransferReconciler(deps: {
   }
 
   async function settle(transfer: Transfer): Promise<keyof Omit<ReconcileSummary, 'claimed'>> {
-    const status = await askProvider(transfer);
-    if (status === undefined) {
+    const final = await finalStatus(transfer);
+    if (final === undefined) {
       const { reconcileRetryMs } = await deps.rules.get();
       const now = clock.now();
       await transfers.noteUnknown(transfer.id, 'STATUS_UNKNOWN', new Date(now.getTime() + reconcileRetryMs), now);
       return 'unknown';
     }
-    const reason = status === 'NOT_FOUND' ? 'NOT_FOUND_AT_PROVIDER' : 'FAILED_AT_PROVIDER';
+    deps.crash?.('reconcile.answered');
+    const { status, reason } = final;
     if (transfer.direction === 'to_game') {
       await (status === 'SUCCESS' ? settlement.completeToGame(db, transfer) : settlement.failToGame(db, transfer, reason));
     } else if (status !== 'SUCCESS') {
@@ -69,6 +96,7 @@ export function createTransferReconciler(deps: {
       await transfers.noteUnknown(transfer.id, AWAITING_DEPOSIT, new Date(now.getTime() + reconcileRetryMs), now);
       return 'unknown';
     }
+    deps.crash?.('reconcile.settled');
     deps.log.info({ transferId: transfer.id, direction: transfer.direction, status }, 'transfer reconciled');
     return status === 'SUCCESS' ? 'completed' : 'failed';
   }
@@ -77,6 +105,7 @@ export function createTransferReconciler(deps: {
     const rules = await deps.rules.get();
     const now = clock.now();
     const claimed = await transfers.claimDue(now, new Date(now.getTime() + rules.reconcileLeaseMs), rules.reconcileBatch);
+    if (claimed.length > 0) deps.crash?.('reconcile.claimed');
     const summary: ReconcileSummary = { claimed: claimed.length, completed: 0, failed: 0, unknown: 0 };
     for (let i = 0; i < claimed.length; i += PARALLEL) {
       const outcomes = await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle));

@@ -4,6 +4,7 @@ import { LIMITS } from '@jetton/contract/constants';
 import { toMinor } from '@jetton/contract/money';
 import type { GameProvider, TransferOutcome } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
+import type { CrashPoint } from '../../crash-point.ts';
 import type { DB } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
@@ -28,6 +29,8 @@ export type TransferDeps = {
   log: FastifyBaseLogger;
   /** Told what each leg's provider call came to (the metrics: docs/operations.md, "Metrics"). */
   onOutcome?: (outcome: TransferOutcome['status']) => void;
+  /** The crash test's hook (docs/faults.md, "Killed at each step"); absent outside it. */
+  crash?: CrashPoint;
 };
 
 /** The contract's transfer minimum, in minor units. */
@@ -80,15 +83,34 @@ export function createTransferService(deps: TransferDeps) {
   /**
    * Another run of the same request (its key taken over after its lease
    * expired) got there first: the unique key on transfers refuses this one
-   * before any money moves, and the re-send will be answered from that run.
+   * before any money moves. It answers with that run's transfer, still
+   * pending as far as it knows; a re-send gets the settled outcome.
    */
-  async function onceForKey<T>(write: () => Promise<T>): Promise<T> {
+  async function onceForKey<T>(
+    member: AuthMember,
+    key: string | null,
+    write: () => Promise<T>,
+  ): Promise<T | (LegResult & { amount: bigint })> {
     try {
       return await write();
     } catch (error) {
-      if (uniqueViolation(error) === TRANSFER_KEY_CONSTRAINT) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      throw error;
+      if (key === null || uniqueViolation(error) !== TRANSFER_KEY_CONSTRAINT) throw error;
+      const [first] = await transfers.legsOfKey(member.memberId, key);
+      if (!first) throw error;
+      return { id: first.id, status: 'PENDING', amount: first.amount };
     }
+  }
+
+  /**
+   * The request's settlement found the transfer settled already (by
+   * reconciliation, racing it): the answer is what the books say. With the
+   * provider's final answers both settlers decide the same; this only makes
+   * sure the member is never told otherwise than the ledger.
+   */
+  async function asSettled(id: string, refusal: 'TRANSFER_FAIL' | 'MONEY_NOT_ENOUGH'): Promise<LegResult> {
+    const row = await transfers.find(id);
+    if (row?.status === 'FAILED') throw new AppError(refusal);
+    return { id, status: row?.status === 'SUCCESS' ? 'SUCCESS' : 'PENDING' };
   }
 
   /** Never throws: an adapter bug or a crash mid-call is an unknown outcome, left to reconciliation. */
@@ -123,7 +145,7 @@ export function createTransferService(deps: TransferDeps) {
     const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', group.id, group.key)), amount: value };
     // (1) Debit the wallet and record the transfer, in one statement.
     const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);
-    const posted = await onceForKey(() =>
+    const posted = await onceForKey(member, group.key, () =>
       retryingConflicts(
         () =>
           transfers.insertWithEntry(draft, {
@@ -136,19 +158,28 @@ export function createTransferService(deps: TransferDeps) {
         { idempotent: true },
       ),
     );
+    if ('status' in posted) return posted;
     const row: Transfer = { ...draft, entry_id: postedEntry(posted.entry_id, posted.outcome).id };
+    deps.crash?.('transfer.recorded');
     // (2) Ask the provider, outside any transaction, with the transfer's own id.
     const outcome = await call('deposit', () =>
       target.provider.deposit({ transferId: row.provider_transfer_id, username: target.username, amount: row.amount }),
     );
+    deps.crash?.('transfer.answered');
     // (3) Settle by the answer.
     switch (outcome.status) {
-      case 'SUCCESS':
-        await settlement.completeToGame(db, row);
+      case 'SUCCESS': {
+        const settled = await settlement.completeToGame(db, row);
+        deps.crash?.('transfer.settled');
+        if (!settled) return { ...(await asSettled(row.id, 'TRANSFER_FAIL')), amount: row.amount };
         return { id: row.id, status: 'SUCCESS', amount: row.amount };
-      case 'FAILED':
-        await settlement.failToGame(db, row, outcome.reason);
+      }
+      case 'FAILED': {
+        const settled = await settlement.failToGame(db, row, outcome.reason);
+        deps.crash?.('transfer.settled');
+        if (!settled) return { ...(await asSettled(row.id, 'TRANSFER_FAIL')), amount: row.amount };
         throw new AppError('TRANSFER_FAIL');
+      }
       case 'UNKNOWN':
         return { ...(await pending(row.id, outcome.reason)), amount: row.amount };
     }
@@ -157,18 +188,29 @@ export function createTransferService(deps: TransferDeps) {
   /** Game -> wallet: the provider pays out first (the transfer is recorded before the call), then the wallet is credited. */
   async function fromGame(member: AuthMember, source: Target, amount: bigint, group: Group): Promise<LegResult> {
     const row: Transfer = { ...(await newRow(member, source.code, 'from_game', group.id, group.key)), amount };
-    await onceForKey(() => transfers.insert(row));
+    const taken = await onceForKey(member, group.key, () => transfers.insert(row));
+    if (taken) return taken;
+    deps.crash?.('transfer.recorded');
     const outcome = await call('withdraw', () =>
       source.provider.withdraw({ transferId: row.provider_transfer_id, username: source.username, amount }),
     );
+    deps.crash?.('transfer.answered');
     switch (outcome.status) {
-      case 'SUCCESS':
+      case 'SUCCESS': {
+        const settled = await settlement.completeFromGame(db, row);
+        deps.crash?.('transfer.settled');
         // Paid out, but spending a deposit not yet confirmed here: reconciliation credits it once that one settles.
-        if ((await settlement.completeFromGame(db, row)) === 'deferred') return pending(row.id, AWAITING_DEPOSIT);
+        if (settled === 'deferred') return pending(row.id, AWAITING_DEPOSIT);
+        if (settled === 'settled-before') return asSettled(row.id, 'TRANSFER_FAIL');
         return { id: row.id, status: 'SUCCESS' };
-      case 'FAILED':
-        await settlement.failFromGame(db, row, outcome.reason);
-        throw new AppError(outcome.reason === 'INSUFFICIENT_BALANCE' ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL');
+      }
+      case 'FAILED': {
+        const refusal = outcome.reason === 'INSUFFICIENT_BALANCE' ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL';
+        const settled = await settlement.failFromGame(db, row, outcome.reason);
+        deps.crash?.('transfer.settled');
+        if (!settled) return asSettled(row.id, refusal);
+        throw new AppError(refusal);
+      }
       case 'UNKNOWN':
         return pending(row.id, outcome.reason);
     }

@@ -4,6 +4,7 @@ import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import type { CrashPoint } from '../../crash-point.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { createTransferReconciler, scheduleTransferReconciliation } from './transfer-reconciler.ts';
@@ -39,6 +40,8 @@ type Deps = {
   inviteAmount: (memberId: string) => Promise<bigint>;
   /** Run the reconciliation job on a timer (tests drive it with app.transferReconciler.runOnce()). */
   startJobs: boolean;
+  /** The crash test's hook (crash-point.ts); absent outside it. */
+  crash?: CrashPoint;
 };
 
 /**
@@ -73,7 +76,8 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const refresh = createRefreshService({ db, clock, rules, accounts, wallet, access, gameAccounts, log });
   const onOutcome = (status: 'SUCCESS' | 'FAILED' | 'UNKNOWN') =>
     app.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
-  const transfers = createTransferService({ db, clock, rules, access, settlement, log, onOutcome });
+  const crash = deps.crash ? { crash: deps.crash } : {};
+  const transfers = createTransferService({ db, clock, rules, access, settlement, log, onOutcome, ...crash });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
   registerWalletRoutes(app, { wallet: summary, gameAccounts, refresh });
@@ -86,7 +90,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
 
   const onSettled = (outcome: 'completed' | 'failed') =>
     app.metrics.transfer(outcome === 'completed' ? 'success' : 'failed', 'reconciliation');
-  const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log, onSettled });
+  const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log, onSettled, ...crash });
   app.decorate('transferReconciler', reconciler);
   if (deps.startJobs) scheduleTransferReconciliation(app, reconciler, rules);
 }

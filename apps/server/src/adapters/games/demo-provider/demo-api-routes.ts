@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../../clock.ts';
+import type { CrashPoint } from '../../../crash-point.ts';
 import { keyMatches } from '../../sandbox/sandbox-keys.ts';
 import {
+  ZCancelRequest,
   ZCreatePlayer,
   ZGameParam,
   ZLaunchRequest,
@@ -18,7 +20,14 @@ import { withFaults, type DemoFaults } from './demo-faults.ts';
 import { hashPassword, newToken, tokenHash } from './demo-passwords.ts';
 import type { DemoRepository } from './demo-repository.ts';
 
-export type DemoApiDeps = { repo: DemoRepository; faults: DemoFaults; clock: Clock; agentKey: string };
+export type DemoApiDeps = {
+  repo: DemoRepository;
+  faults: DemoFaults;
+  clock: Clock;
+  agentKey: string;
+  /** The crash test's hook: the provider's process dies mid-call (docs/faults.md, "Killed at each step"). */
+  crash?: CrashPoint;
+};
 
 /** A launch token opens the game once, within a minute. */
 const LAUNCH_TOKEN_TTL_S = 60;
@@ -83,7 +92,9 @@ export async function registerDemoApiRoutes(app: FastifyInstance, deps: DemoApiD
         });
         return withFaults(faults.for(game), reply, {
           async apply() {
+            deps.crash?.('provider.received');
             const result = await repo.applyTransfer(game, transfer, clock.now());
+            deps.crash?.('provider.applied');
             const same =
               result.username === transfer.username && result.direction === transfer.direction && result.amount === transfer.amount;
             if (!same) return { status: 409, body: { error: 'TRANSFER_ID_CONFLICT' } };
@@ -98,6 +109,21 @@ export async function registerDemoApiRoutes(app: FastifyInstance, deps: DemoApiD
       });
 
       const ZTransferParams = ZGameParam.extend({ transferId: ZTransferId });
+
+      // After a cancel, the transfer id is final: a request with it arriving later is refused (docs/games.md).
+      api.post(
+        '/transfers/:transferId/cancel',
+        { schema: { tags, params: ZTransferParams, body: ZCancelRequest } },
+        async (request, reply) => {
+          const { game, transferId } = ZTransferParams.parse(request.params);
+          const body = request.body as z.infer<typeof ZCancelRequest>;
+          return run(game, reply, async () => {
+            const transfer = { transferId, username: body.username, direction: body.direction, amount: BigInt(body.amount) };
+            const recorded = await repo.cancelTransfer(game, transfer, clock.now());
+            return { status: 200, body: { transferId, status: recorded.status } };
+          });
+        },
+      );
 
       api.get('/transfers/:transferId', { schema: { tags, params: ZTransferParams } }, async (request, reply) => {
         const { game, transferId } = ZTransferParams.parse(request.params);

@@ -43,6 +43,10 @@ export type TTransferResult = z.infer<typeof ZTransferResult>;
 
 export const ZTransferStatus = z.object({ transferId: text(), status: z.enum(['SUCCESS', 'FAILED', 'NOT_FOUND']) });
 
+/** A cancel names the transfer as it was sent, so a request arriving after it is refused as the same transfer. */
+export const ZCancelRequest = ZTransferRequest.omit({ transferId: true });
+export const ZFinalTransferStatus = z.object({ transferId: text(), status: z.enum(['SUCCESS', 'FAILED']) });
+
 export const ZLaunchRequest = z.object({ username: ZUsername, platform: z.enum(['web', 'android', 'ios']) });
 export const ZLaunchToken = z.object({ token: text(), expiresInSeconds: z.number().int().positive() });
 

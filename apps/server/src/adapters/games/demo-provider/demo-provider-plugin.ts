@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
+import type { CrashPoint } from '../../../crash-point.ts';
 import type { DB } from '../../../db/schema.ts';
 import { registerDemoApiRoutes } from './demo-api-routes.ts';
 import { createDemoFaults, type DemoFaults } from './demo-faults.ts';
@@ -24,7 +25,7 @@ const client = (file: string) => readFileSync(new URL(`./client/${file}`, import
  */
 export async function registerDemoProvider(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; clock: Clock; agentKey: string; games: readonly PageGame[] },
+  deps: { db: Kysely<DB>; clock: Clock; agentKey: string; games: readonly PageGame[]; crash?: CrashPoint },
 ): Promise<DemoFaults> {
   listOnSandboxIndex(app, {
     path: '/sandbox/games',
@@ -53,7 +54,13 @@ export async function registerDemoProvider(
           reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body),
         );
       }
-      await registerDemoApiRoutes(sandbox, { repo, faults, clock: deps.clock, agentKey: deps.agentKey });
+      await registerDemoApiRoutes(sandbox, {
+        repo,
+        faults,
+        clock: deps.clock,
+        agentKey: deps.agentKey,
+        ...(deps.crash ? { crash: deps.crash } : {}),
+      });
       registerDemoPageRoutes(sandbox, { repo, sessions, clock: deps.clock, games: deps.games });
     },
     { prefix: '/sandbox/games' },

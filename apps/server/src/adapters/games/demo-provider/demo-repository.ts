@@ -69,6 +69,32 @@ export function createDemoRepository(db: Kysely<DB>) {
       return row;
     },
 
+    /**
+     * Cancels a transfer id: unless it was applied already, it is recorded
+     * FAILED (CANCELLED), so the request itself, arriving later, finds that
+     * record and moves nothing. The player's row is locked first, as
+     * demo_apply_transfer locks it: an apply under way finishes before this
+     * reads. Answers the id's record, final either way.
+     */
+    async cancelTransfer(game: string, t: Omit<TransferInput, 'game'>, now: Date): Promise<TransferRow> {
+      return db.transaction().execute(async (trx) => {
+        const player = await trx
+          .selectFrom('demo_players')
+          .select('id')
+          .where('game_code', '=', game)
+          .where('username', '=', t.username)
+          .forUpdate()
+          .executeTakeFirst();
+        await insertTransfer(trx, { game, ...t }, player?.id ?? null, 'FAILED', 'CANCELLED', now);
+        return trx
+          .selectFrom('demo_transfers')
+          .select(['status', 'reason', 'username', 'direction', 'amount'])
+          .where('game_code', '=', game)
+          .where('transfer_id', '=', t.transferId)
+          .executeTakeFirstOrThrow();
+      });
+    },
+
     /** Records a transfer refused before any work (an injected failure); a no-op if the id exists. */
     recordTransfer: (t: TransferInput, status: 'SUCCESS' | 'FAILED', reason: string | null, now: Date) =>
       insertTransfer(db, t, null, status, reason, now),
