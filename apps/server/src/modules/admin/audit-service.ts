@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { TAuditEntry, TAuditQuery, TAuditVerify } from '@jetton/contract/admin/audit';
+import type { TAuditCheckpoint, TAuditEntry, TAuditQuery, TAuditVerify } from '@jetton/contract/admin/audit';
+import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import type { AuditKeys } from './audit-chain.ts';
+import { currentCheckpoint } from './audit-checkpoints.ts';
 import { verifyAuditChain } from './audit-log.ts';
 
-/** Searching the audit trail (newest first, paged by seq) and checking its chain: docs/operators.md, "Audit trail". */
-export function createAuditService(db: Kysely<DB>) {
+/**
+ * Searching the audit trail (newest first, paged by seq), checking its chain and
+ * signing a checkpoint of its head: docs/operators.md, "Audit trail".
+ */
+export function createAuditService(db: Kysely<DB>, deps: { keys: AuditKeys; clock: Clock }) {
   return {
     async search(q: TAuditQuery): Promise<{ entries: TAuditEntry[]; nextBefore: number | null }> {
       let query = db
@@ -48,7 +54,8 @@ export function createAuditService(db: Kysely<DB>) {
         nextBefore: rows.length > q.limit ? Number(page[page.length - 1]?.seq) : null,
       };
     },
-    verify: (): Promise<TAuditVerify> => verifyAuditChain(db),
+    verify: (): Promise<TAuditVerify> => verifyAuditChain(db, deps.keys),
+    checkpoint: (): Promise<TAuditCheckpoint> => currentCheckpoint(db, deps.keys, deps.clock.now()),
   };
 }
 
