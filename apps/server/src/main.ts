@@ -54,7 +54,10 @@ async function main(): Promise<void> {
   uploads.close();
   if (auditRechain.rechained > 0) app.log.info({ rows: auditRechain.rechained }, 'audit trail moved onto the keyed chain');
   if (auditRechain.refusedAtSeq !== null)
-    app.log.error({ seq: auditRechain.refusedAtSeq }, 'audit trail: a row of the unkeyed chain does not follow; left as it is (npm run audit:check)');
+    app.log.error(
+      { seq: auditRechain.refusedAtSeq },
+      'audit trail: a row of the unkeyed chain does not follow; left as it is (npm run audit:check)',
+    );
   if (sandboxDisabled && (sandboxDisabled.operators.length > 0 || sandboxDisabled.member))
     app.log.warn(
       { operators: sandboxDisabled.operators, member: sandboxDisabled.member },

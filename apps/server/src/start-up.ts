@@ -18,8 +18,9 @@ export type PreparedDatabase = {
 
 /**
  * Everything a node writes before it serves: migrations, the first-start
- * content, the audit rows of the unkeyed chain moved onto the keyed one, the operators, and with the sandbox off the sandbox's accounts
- * disabled. Any number of nodes may start at once on a fresh or an existing
+ * content, the audit rows of the old unkeyed chain moved onto the keyed one,
+ * the operators, and with the sandbox off the sandbox's accounts disabled.
+ * Any number of nodes may start at once on a fresh or an existing
  * database (docs/operations.md, "Several nodes"): they take turns on an
  * advisory lock, so the first does the work and the others find it done; the
  * writes themselves are idempotent besides (ON CONFLICT, conditional updates),

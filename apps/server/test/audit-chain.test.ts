@@ -140,7 +140,8 @@ describe.each(testEngines())('the audit chain on the %s database', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-checkpoint-\d+\.json"$/);
     const checkpoint = res.json<AuditCheckpoint>();
-    expect(checkpoint).toEqual({ ...(await auditHead(db())), at: t.clock.now().toISOString(), signature: expect.any(String) });
+    expect(checkpoint).toMatchObject({ ...(await auditHead(db())), at: t.clock.now().toISOString() });
+    expect(checkpoint.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(checkpointSignatureOk(KEYS, checkpoint)).toBe(true);
     expect(checkpointSignatureOk(deriveAuditKeys('another-token-secret-another-token-secret'), checkpoint)).toBe(false);
     expect(checkpointSignatureOk(KEYS, { ...checkpoint, seq: checkpoint.seq + 1 })).toBe(false);

@@ -44,8 +44,8 @@ export type TAuditVerify = z.infer<typeof ZAuditVerify>;
 /** The chain's head, signed with a key derived from the token secret: an owner keeps it outside the database. */
 export const ZAuditCheckpoint = z.object({
   seq: z.number().int().min(0),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: text().regex(/^[0-9a-f]{64}$/),
   at: z.iso.datetime(),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
+  signature: text().regex(/^[0-9a-f]{64}$/),
 });
 export type TAuditCheckpoint = z.infer<typeof ZAuditCheckpoint>;
