@@ -50,7 +50,13 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
     return res.json<TAdminAdjustment>();
   };
   const audited = (action: string) =>
-    t.database.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
+    t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', action)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
   it('three credits of 1,000.00 by one operator: the one crossing the total waits for a second operator, who posts it', async () => {
     const m = await walletMember(t);
@@ -72,7 +78,11 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
 
     expectError(await makerA.call(ADMIN_ROUTES.adjustments.confirm, { id: third.id }), 403, 'FOUR_EYES_SAME_OPERATOR');
     const posted = await checkerB.call(ADMIN_ROUTES.adjustments.confirm, { id: third.id });
-    expect(posted.json<TAdminAdjustment>()).toMatchObject({ status: 'posted', decidedBy: checkerB.operatorId, fourEyesReason: 'DAY_TOTAL' });
+    expect(posted.json<TAdminAdjustment>()).toMatchObject({
+      status: 'posted',
+      decidedBy: checkerB.operatorId,
+      fourEyesReason: 'DAY_TOTAL',
+    });
     expect(await walletBalance(t, m.id)).toBe(400_000n);
   });
 
@@ -103,7 +113,11 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
     const refused = await checkerB.call(ADMIN_ROUTES.depositNotices.reject, { id: rejected }, { reason: 'not on the statement' });
     expect(refused.json<TAdminDepositNotice>()).toMatchObject({ status: 'failed', decidedBy: checkerB.operatorId });
 
-    expect(await confirm(checkerB, second)).toMatchObject({ status: 'success', proposedBy: makerA.operatorId, decidedBy: checkerB.operatorId });
+    expect(await confirm(checkerB, second)).toMatchObject({
+      status: 'success',
+      proposedBy: makerA.operatorId,
+      decidedBy: checkerB.operatorId,
+    });
     expectError(await checkerB.call(ADMIN_ROUTES.depositNotices.confirm, { id: second }), 409, 'ALREADY_DECIDED');
     expect(await walletBalance(t, m.id)).toBe(300_000n);
     expect((await audited('depositNotice.confirm')).ledger_entry_id).toBeTruthy();

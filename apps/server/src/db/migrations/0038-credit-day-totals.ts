@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table adjustments add column four_eyes_reason text check (four_eyes_reason in ('AMOUNT', 'DAY_TOTAL'))`.execute(db);
   await sql`update adjustments set four_eyes_reason = 'AMOUNT' where four_eyes`.execute(db);
-  await sql`alter table adjustments add constraint adjustments_four_eyes_reason check (four_eyes = (four_eyes_reason is not null))`.execute(db);
+  await sql`alter table adjustments add constraint adjustments_four_eyes_reason check (four_eyes = (four_eyes_reason is not null))`.execute(
+    db,
+  );
   await sql`create index adjustments_operator_day_idx on adjustments (proposed_by, member_id, proposed_at) where direction = 'credit'`.execute(
     db,
   );
