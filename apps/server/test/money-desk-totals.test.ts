@@ -132,6 +132,31 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
     expect(await walletBalance(t, m.id)).toBe(200_000n);
   });
 
+  it('parallel adjustments and deposit confirms by one operator share one total', async () => {
+    const m = await walletMember(t);
+    const notices = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call(
+        t,
+        'POST',
+        ROUTES.wallet.add,
+        { amount: 1_000 },
+        { token: m.token, headers: { 'idempotency-key': randomUUID() } },
+      );
+      notices.push(res.json<{ id: string }>().id);
+    }
+    const [confirms, adjustments] = await Promise.all([
+      Promise.all(notices.map((id) => makerA.call(ADMIN_ROUTES.depositNotices.confirm, { id }))),
+      Promise.all(Array.from({ length: 3 }, () => credit(makerA, m, 1_000))),
+    ]);
+    for (const r of confirms) expect(r.statusCode, r.body).toBe(200);
+    const credited =
+      confirms.filter((r) => r.json<TAdminDepositNotice>().status === 'success').length +
+      adjustments.filter((r) => adjustment(r).status === 'posted').length;
+    expect(credited).toBe(2);
+    expect(await walletBalance(t, m.id)).toBe(200_000n);
+  });
+
   it('the next site day starts fresh', async () => {
     const m = await walletMember(t);
     const a = { id: makerA.operatorId };
