@@ -122,9 +122,10 @@ export async function startRedis(): Promise<{ child: ChildProcess; url: string }
 }
 
 /**
- * The streams adapter reads Redis from "$" until it has read one entry, so an entry written between
- * two of those first reads never reaches it. Before the scenarios, node A writes to a guest's room
- * until that guest, on node B, hears it: from then on node B reads from an entry it holds.
+ * Node B's stream reader starts at the stream's newest entry when its first read begins, shortly
+ * after B is built; an entry node A appends before that moment is not B's to hear. Before the
+ * scenarios, node A writes to a guest's room until that guest, on node B, hears it: from then on B
+ * reads every entry A appends.
  */
 export async function untilNodeBReadsTheStream(t: TestApp, urlB: string): Promise<void> {
   const guest = await newGuest(t);

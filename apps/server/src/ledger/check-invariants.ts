@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { createInvariantQueries } from './invariant-queries.ts';
+import { createInvariantQueries } from './invariant-repository.ts';
 
 export type InvariantViolation =
   | { rule: 'entry-unbalanced'; entryId: bigint; total: bigint; postings: bigint }

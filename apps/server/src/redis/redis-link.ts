@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
+import { readStreamsOnward } from './stream-reads.ts';
 
 /**
  * How long one command may take before Redis counts as unreachable. Redis answers in well under a
@@ -73,6 +74,7 @@ class FailFastRedis extends QuietRedis {
   /** Connections made from this one (the chat adapter's stream reader and subscriber) wait instead of failing. */
   override duplicate(override?: Options): Redis {
     const client = new QuietRedis(this.url, { ...WAITING, ...override });
+    readStreamsOnward(client);
     this.waiting.push(client);
     return client;
   }

@@ -167,6 +167,15 @@ export type TSlipFailRequest = z.infer<typeof ZSlipFailRequest>;
 
 /* Manual deposit notices ---------------------------------------------------- */
 
+/**
+ * Why a credit by an operator's hand waits for a second operator
+ * (docs/money-desk.md, "Four eyes"): its own amount is above the four-eyes
+ * amount, or with that operator's other credits to that member today it is.
+ */
+export const FOUR_EYES_REASONS = ['AMOUNT', 'DAY_TOTAL'] as const;
+export const ZFourEyesReason = z.enum(FOUR_EYES_REASONS);
+export type TFourEyesReason = z.infer<typeof ZFourEyesReason>;
+
 export const ZAdminDepositNotice = z.object({
   id: text(),
   memberId: text(),
@@ -176,6 +185,11 @@ export const ZAdminDepositNotice = z.object({
   status: z.enum(['processing', 'success', 'failed']),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  /** The operator who credited it, or proposed crediting it when a second operator must confirm. */
+  proposedBy: text().nullable(),
+  /** Set while (and after) a second operator's confirmation is needed. */
+  fourEyesReason: ZFourEyesReason.nullable(),
+  decidedBy: text().nullable(),
 });
 export type TAdminDepositNotice = z.infer<typeof ZAdminDepositNotice>;
 export const ZDepositNoticeQuery = z.object({
@@ -197,6 +211,8 @@ export const ZAdminAdjustment = z.object({
   reason: text(),
   status: z.enum(['pending', 'posted', 'rejected']),
   fourEyes: z.boolean(),
+  /** Why a second operator must confirm (null when one operator posted it). */
+  fourEyesReason: ZFourEyesReason.nullable(),
   proposedBy: text(),
   proposedAt: z.iso.datetime(),
   decidedBy: text().nullable(),

@@ -43,7 +43,9 @@ export function AdjustmentForm({ memberId }: { memberId: string }) {
       { body, key },
       {
         onSuccess: (adjustment) => {
-          showToast(t(adjustment.status === 'pending' ? 'adjustments.proposed' : 'adjustments.posted'), 'success');
+          // A proposal says why a second operator is needed: its own amount, or the day's total.
+          const proposed = adjustment.fourEyesReason ? `fourEyesReason.${adjustment.fourEyesReason}` : 'adjustments.proposed';
+          showToast(t(adjustment.status === 'pending' ? proposed : 'adjustments.posted'), 'success');
           form.reset({ memberId: body.memberId, direction: 'credit', amount: '', reason: '' });
           setKey(crypto.randomUUID());
         },

@@ -71,6 +71,7 @@ export function AdjustmentsScreen() {
                 <td>
                   <span className={ui.badge}>{t(`adjustments.status.${a.status}`)}</span>{' '}
                   {a.fourEyes && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
+                  {a.status === 'pending' && a.fourEyesReason && <div className={ui.muted}>{t(`fourEyesReason.${a.fourEyesReason}`)}</div>}
                   {a.decisionReason && <div className={ui.muted}>{a.decisionReason}</div>}
                 </td>
                 <td>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
+import { ZAdminDepositNotice, ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import { Button } from '@/components/ui/button';
@@ -16,7 +15,7 @@ import ui from '@admin/components/ui.module.css';
 import { errorText } from '@admin/lib/error-text';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
-import { usePermissions } from '@admin/lib/operator';
+import { useOperator } from '@admin/lib/operator';
 import { withQuery } from '@admin/lib/query-string';
 
 const STATUSES = ['processing', 'success', 'failed', 'all'] as const;
@@ -33,26 +32,32 @@ function useNotices(status: string) {
 
 function useNoticeDecision() {
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError, { id: string; action: 'confirm' | 'reject'; reason: string }>({
+  return useMutation<TAdminDepositNotice, ApiError, { id: string; action: 'confirm' | 'reject'; reason: string }>({
     mutationFn: ({ id, action, reason }) =>
       adminRequest(apiPath(ADMIN_ROUTES.depositNotices[action].path, { id }), {
         method: 'POST',
         body: reason ? { reason } : {},
-        schema: z.unknown(),
+        schema: ZAdminDepositNotice,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'deposit-notices'] }),
   });
 }
 
-/** Manual mode: a member's "I have transferred" notice, confirmed (credited) or rejected by an operator. */
+/**
+ * Manual mode: a member's "I have transferred" notice, confirmed (credited) or rejected by an operator.
+ * A confirm past the four-eyes amount (alone or with the operator's other credits to the member today)
+ * is a proposal: another operator's confirm credits it.
+ */
 export function DepositNoticesScreen() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>('processing');
   const list = useNotices(status);
-  const canDecide = usePermissions().has('deposits.decide');
+  const me = useOperator();
+  const canDecide = me.permissions.includes('deposits.decide');
   const [pending, setPending] = useState<{ notice: TAdminDepositNotice; action: 'confirm' | 'reject' }>();
   const decide = useNoticeDecision();
   const rows = list.data?.notices ?? [];
+  const proposedByMe = (notice: TAdminDepositNotice) => notice.fourEyesReason !== null && notice.proposedBy === me.id;
   return (
     <div className={ui.stack}>
       <div className={ui.toolbar}>
@@ -88,15 +93,23 @@ export function DepositNoticesScreen() {
                 </td>
                 <td className={ui.num}>{money(notice.amount, notice.currency)}</td>
                 <td>
-                  <span className={ui.badge}>{t(`notices.status.${notice.status}`)}</span>
+                  <span className={ui.badge}>{t(`notices.status.${notice.status}`)}</span>{' '}
+                  {notice.fourEyesReason && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
+                  {notice.status === 'processing' && notice.fourEyesReason && (
+                    <div className={ui.muted}>{t(`fourEyesReason.${notice.fourEyesReason}`)}</div>
+                  )}
                   {notice.decidedAt && <div className={ui.muted}>{when(notice.decidedAt)}</div>}
                 </td>
                 <td>
                   {canDecide && notice.status === 'processing' && (
                     <div className={ui.rowActions}>
-                      <Button className={ui.small} onClick={() => setPending({ notice, action: 'confirm' })}>
-                        {t('notices.confirm')}
-                      </Button>
+                      {proposedByMe(notice) ? (
+                        <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>
+                      ) : (
+                        <Button className={ui.small} onClick={() => setPending({ notice, action: 'confirm' })}>
+                          {t(notice.fourEyesReason ? 'notices.confirmSecond' : 'notices.confirm')}
+                        </Button>
+                      )}
                       <Button className={ui.small} variant="secondary" onClick={() => setPending({ notice, action: 'reject' })}>
                         {t('notices.reject')}
                       </Button>
@@ -119,8 +132,15 @@ export function DepositNoticesScreen() {
           reason={pending.action === 'reject' ? 'required' : 'optional'}
           summary={<p>{money(pending.notice.amount, pending.notice.currency)}</p>}
           onConfirm={async (reason) => {
-            await decide.mutateAsync({ id: pending.notice.id, action: pending.action, reason });
-            showToast(t(pending.action === 'confirm' ? 'notices.confirmed' : 'notices.rejected'), 'success');
+            const decided = await decide.mutateAsync({ id: pending.notice.id, action: pending.action, reason });
+            // Still waiting: this confirm was a proposal, and the toast says why a second operator is needed.
+            const key =
+              decided.status === 'processing' && decided.fourEyesReason
+                ? `fourEyesReason.${decided.fourEyesReason}`
+                : pending.action === 'confirm'
+                  ? 'notices.confirmed'
+                  : 'notices.rejected';
+            showToast(t(key), 'success');
           }}
         />
       )}

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { FourEyesReason } from './money-desk.ts';
 
 /** Written by the services from the injected Clock (tests move time). */
 type At = ColumnType<Date, Date, Date>;
@@ -55,4 +56,9 @@ export type DepositNoticesTable = {
   status: SlipStatus;
   created_at: At;
   decided_at: Date | null;
+  /** Migration 0038: the operator who credited it or proposed crediting it, and when (their day's total). */
+  proposed_by: string | null;
+  proposed_at: Date | null;
+  decided_by: string | null;
+  four_eyes_reason: FourEyesReason | null;
 };

@@ -15,6 +15,8 @@ export type WithdrawalApprovalsTable = {
 };
 
 export type AdjustmentDirection = 'credit' | 'debit';
+/** Why a credit waits for a second operator: its own amount, or the day's total (docs/money-desk.md, "Four eyes"). */
+export type FourEyesReason = 'AMOUNT' | 'DAY_TOTAL';
 export type AdjustmentStatus = 'pending' | 'posted' | 'rejected';
 
 /** Migration 0032 (docs/money-desk.md, "Manual adjustments"). */
@@ -33,4 +35,6 @@ export type AdjustmentsTable = {
   decision_reason: string | null;
   four_eyes: boolean;
   entry_id: bigint | null;
+  /** Migration 0038: why a second operator must confirm (null: one operator posts it). */
+  four_eyes_reason: FourEyesReason | null;
 };

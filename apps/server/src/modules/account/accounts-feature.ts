@@ -21,7 +21,7 @@ import { createOtpRepository } from '../otp/otp-repository.ts';
 import { registerOtpRoutes } from '../otp/otp-routes.ts';
 import { createOtpService } from '../otp/otp-service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
-import { createBankBlacklist } from './bank-blacklist.ts';
+import { createBankBlacklist } from './bank-blacklist-repository.ts';
 import { createMemberRepository } from './member-repository.ts';
 import { createProfileService } from './profile-service.ts';
 import { createRegistrationService } from './registration-service.ts';

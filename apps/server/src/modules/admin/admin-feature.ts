@@ -19,7 +19,7 @@ import { createOperatorRepository } from './operator-repository.ts';
 import { createOperatorsService } from './operators-service.ts';
 import { createTotpBox } from './totp.ts';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
-import type { BankBlacklist } from '../account/bank-blacklist.ts';
+import type { BankBlacklist } from '../account/bank-blacklist-repository.ts';
 import type { MemberRepository } from '../account/member-repository.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { SessionEnds } from '../auth/session-ends.ts';

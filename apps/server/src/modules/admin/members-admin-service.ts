@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
-import type { BankBlacklist } from '../account/bank-blacklist.ts';
+import type { BankBlacklist } from '../account/bank-blacklist-repository.ts';
 import type { MemberRepository } from '../account/member-repository.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/password-hash.ts';

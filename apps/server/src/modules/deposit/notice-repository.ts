@@ -8,10 +8,18 @@ export type NoticeFilter = { status: DepositNotice['status'] | 'all'; limit: num
 /** Kysely stays here (docs/engineering.md, "House rules"): manual deposit notices. */
 export function createNoticeRepository(db: Kysely<DB>) {
   return {
-    async insert(notice: Omit<DepositNotice, 'status' | 'decided_at'>): Promise<DepositNotice> {
+    async insert(notice: Pick<DepositNotice, 'id' | 'member_id' | 'currency' | 'amount' | 'created_at'>): Promise<DepositNotice> {
       return db
         .insertInto('deposit_notices')
-        .values({ ...notice, status: 'processing', decided_at: null })
+        .values({
+          ...notice,
+          status: 'processing',
+          decided_at: null,
+          proposed_by: null,
+          proposed_at: null,
+          decided_by: null,
+          four_eyes_reason: null,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -52,8 +60,25 @@ export function createNoticeRepository(db: Kysely<DB>) {
     lock(id: string): Promise<DepositNotice | undefined> {
       return db.selectFrom('deposit_notices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     },
-    async decide(id: string, status: 'success' | 'failed', now: Date): Promise<void> {
-      await db.updateTable('deposit_notices').set({ status, decided_at: now }).where('id', '=', id).execute();
+    decide(id: string, status: 'success' | 'failed', now: Date, decidedBy: string | null): Promise<DepositNotice> {
+      return db
+        .updateTable('deposit_notices')
+        .set({ status, decided_at: now, decided_by: decidedBy })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    /**
+     * The operator whose credit this is (their day's total, docs/money-desk.md
+     * "Four eyes"); with a reason, a proposal that waits for a second operator.
+     */
+    async markMaker(id: string, operatorId: string, now: Date, fourEyesReason: DepositNotice['four_eyes_reason']): Promise<DepositNotice> {
+      return db
+        .updateTable('deposit_notices')
+        .set({ proposed_by: operatorId, proposed_at: now, four_eyes_reason: fourEyesReason })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
   };
 }

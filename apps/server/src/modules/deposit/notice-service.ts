@@ -56,7 +56,17 @@ export function createNoticeService(deps: Deps) {
     async decide(
       id: string,
       decision: 'confirm' | 'reject',
-      options: { strict?: boolean; decided?: (trx: Kysely<DB>, notice: DepositNotice, entryId: bigint | null) => Promise<void> } = {},
+      options: {
+        strict?: boolean;
+        decided?: (trx: Kysely<DB>, notice: DepositNotice, entryId: bigint | null) => Promise<void>;
+        /** Who decides (the back office's operator); the sandbox's stand-in has none. */
+        decidedBy?: string;
+        /**
+         * Runs before a confirm credits, in the same transaction: answers a notice
+         * to return instead of crediting (a proposal waiting for a second operator).
+         */
+        gate?: (trx: Kysely<DB>, notice: DepositNotice, now: Date) => Promise<DepositNotice | null>;
+      } = {},
     ): Promise<DepositNotice> {
       if (!UUID.test(id)) throw new AppError('NO_DATA');
       const deposit = await deps.lookups.get('deposit');
@@ -70,7 +80,10 @@ export function createNoticeService(deps: Deps) {
         if (notice.status === wanted) return notice;
         if (notice.status !== 'processing') throw new AppError('KEY_INVALID', 409);
         let entryId: bigint | null = null;
+        const now = deps.clock.now();
         if (decision === 'confirm') {
+          const held = await options.gate?.(trx, notice, now);
+          if (held) return held;
           const account = deposit.banks.find((b) => b.currency === notice.currency);
           ({ entryId } = await creditDeposit(trx, {
             memberId: notice.member_id,
@@ -82,9 +95,7 @@ export function createNoticeService(deps: Deps) {
             coinPerMinor: rules.coinPerMinor,
           }));
         }
-        const now = deps.clock.now();
-        await repo.decide(notice.id, wanted, now);
-        const decided: DepositNotice = { ...notice, status: wanted, decided_at: now };
+        const decided = await repo.decide(notice.id, wanted, now, options.decidedBy ?? null);
         await options.decided?.(trx, decided, entryId);
         return decided;
       });

@@ -9,6 +9,7 @@ import { ACCOUNT_CODES, memberWallet, systemAccount } from '../../ledger/account
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import { createDepositRepository } from '../deposit/deposit-repository.ts';
+import { creditFourEyes } from './credit-four-eyes.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
 import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
 import { createAdjustmentRepository, type Adjustment, type AdjustmentFilter, type DeskAdjustment } from './adjustment-repository.ts';
@@ -24,6 +25,7 @@ export function toAdminAdjustment(a: DeskAdjustment): TAdminAdjustment {
     reason: a.reason,
     status: a.status,
     fourEyes: a.four_eyes,
+    fourEyesReason: a.four_eyes_reason,
     proposedBy: a.proposed_by,
     proposedAt: a.proposed_at.toISOString(),
     decidedBy: a.decided_by,
@@ -92,10 +94,18 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
       if (!member) throw new AppError('NO_USER');
       const amount = toMinor(request.amount);
       if (amount <= 0n) throw new AppError('KEY_INVALID');
-      const fourEyes = amount > BigInt((await deps.rules.get()).adjustmentMinor);
+      const limit = BigInt((await deps.rules.get()).adjustmentMinor);
       const id = await withMoneyTransaction(db, async (trx) => {
         const repo = createAdjustmentRepository(trx);
         const now = clock.now();
+        // A debit gives nothing away: only its own amount counts. A credit counts with the day's others.
+        const fourEyesReason =
+          request.direction === 'credit'
+            ? await creditFourEyes(trx, { operatorId: operator.id, memberId: member.id, amount, now, limit })
+            : amount > limit
+              ? 'AMOUNT'
+              : null;
+        const fourEyes = fourEyesReason !== null;
         const row: Adjustment = {
           id: uuidV7(now),
           member_id: member.id,
@@ -111,6 +121,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
           decision_reason: null,
           four_eyes: fourEyes,
           entry_id: null,
+          four_eyes_reason: fourEyesReason,
         };
         await repo.insert(row);
         const summary = {
@@ -126,7 +137,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
             ip: operator.ip ?? null,
             action: 'adjustment.propose',
             memberId: member.id,
-            after: { ...summary, status: 'pending' },
+            after: { ...summary, status: 'pending', fourEyesReason },
             at: now,
           });
         } else {

@@ -45,7 +45,7 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
       lookups: deps.lookups,
       rules: deps.deposits.rules,
     }),
-    notices: createNoticeDesk({ notices: deps.deposits.notices, audit: deps.audit }),
+    notices: createNoticeDesk({ notices: deps.deposits.notices, audit: deps.audit, rules: deps.rules }),
     adjustments: createAdjustmentDesk({ ...base, rules: deps.rules }),
     transfers: createTransferDesk({ ...base, reconcileNow: deps.reconcileNow, reconcileAfterMs: deps.reconcileAfterMs }),
     dashboard: createDashboard({ db: deps.db, clock: deps.clock }),
