@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { TAuditQuery } from '@jetton/contract/admin/audit';
 import type { DB } from '../../db/schema.ts';
 import type { AuditLogTable } from '../../db/tables/operators.ts';
 
@@ -60,6 +61,23 @@ export const auditRepository = {
         chain: row.chain,
       })
       .execute();
+  },
+
+  /** The search: newest first, one row more than the page (to tell whether an older page exists). */
+  search(db: Kysely<DB>, q: TAuditQuery) {
+    let query = db
+      .selectFrom('audit_log as a')
+      .leftJoin('operators as o', 'o.id', 'a.operator_id')
+      .select(['a.seq', 'a.at', 'a.operator_id', 'o.login', 'a.action', 'a.member_id', 'a.before', 'a.after', 'a.ledger_entry_id', 'a.ip'])
+      .orderBy('a.seq', 'desc')
+      .limit(q.limit + 1);
+    if (q.operatorId) query = query.where('a.operator_id', '=', q.operatorId);
+    if (q.memberId) query = query.where('a.member_id', '=', q.memberId);
+    if (q.action) query = query.where('a.action', 'like', `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q.from) query = query.where('a.at', '>=', new Date(q.from));
+    if (q.to) query = query.where('a.at', '<', new Date(q.to));
+    if (q.before) query = query.where('a.seq', '<', String(q.before));
+    return query.execute();
   },
 
   /** Rows from `fromSeq` on, in seq order. */
