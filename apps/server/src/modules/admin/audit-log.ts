@@ -42,7 +42,7 @@ export { canonicalJson, GENESIS_HASH };
 /**
  * The process's chain key, derived from the token secret once at start (start-up,
  * the admin feature, the audit commands): every writer of one process shares the
- * one secret, so `audit()` keeps its two arguments at its forty call sites.
+ * one secret, so `audit()` keeps its two arguments at every call site.
  */
 let processKeys: { secret: string; keys: AuditKeys } | undefined;
 
