@@ -158,7 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any module with member routes: it decorates app.requireMember.
   const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, sessionEnds });
   // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = await registerAdminFeature(app, { config: deps.config, db: deps.db, clock, settings, lookups, accounts, sessionEnds });
+  const admin = await registerAdminFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    settings,
+    lookups,
+    accounts,
+    sessionEnds,
+    startJobs: deps.startJobs ?? true,
+  });
   const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
   // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
   const crash = deps.config.crashAt ? createCrashPoint(deps.config.crashAt) : undefined;

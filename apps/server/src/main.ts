@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       : await embeddedOptions(config),
   );
   // Migrations, seeds, the first owner: safe with any number of nodes starting at once.
-  const { firstOwner, sandboxDisabled } = await prepareDatabase(db, engine, {
+  const { firstOwner, sandboxDisabled, auditRechain } = await prepareDatabase(db, engine, {
     sandbox: config.sandbox,
     tokenSecret: config.secrets.tokenSecret,
     ownerPassword: config.adminOwnerPassword,
@@ -52,6 +52,12 @@ async function main(): Promise<void> {
     (error: unknown) => app.log.error({ uploads: uploads.where, err: error }, 'uploads storage does not answer: uploads will fail (503)'),
   );
   uploads.close();
+  if (auditRechain.rechained > 0) app.log.info({ rows: auditRechain.rechained }, 'audit trail moved onto the keyed chain');
+  if (auditRechain.refusedAtSeq !== null)
+    app.log.error(
+      { seq: auditRechain.refusedAtSeq },
+      'audit trail: a row of the unkeyed chain does not follow; left as it is (npm run audit:check)',
+    );
   if (sandboxDisabled && (sandboxDisabled.operators.length > 0 || sandboxDisabled.member))
     app.log.warn(
       { operators: sandboxDisabled.operators, member: sandboxDisabled.member },

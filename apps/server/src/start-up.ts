@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { LOCK_KEYS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { migrateToLatest, type DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import { rechainUnkeyedAudit, useAuditKeys, type RechainOutcome } from './modules/admin/audit-log.ts';
 import { ensureOperators } from './modules/admin/operator-setup.ts';
 import { disableSandboxAccounts, type DisabledSandboxAccounts } from './modules/admin/sandbox-accounts.ts';
 import { seedDatabase } from './seed.ts';
@@ -11,12 +12,15 @@ export type PreparedDatabase = {
   firstOwner: { login: string; password: string } | null;
   /** With the sandbox off: the published demo accounts this start disabled. */
   sandboxDisabled: DisabledSandboxAccounts | null;
+  /** Audit rows written before the keyed chain, moved onto it by this start (docs/operators.md, "Audit trail"). */
+  auditRechain: RechainOutcome;
 };
 
 /**
  * Everything a node writes before it serves: migrations, the first-start
- * content, the operators, and with the sandbox off the sandbox's accounts
- * disabled. Any number of nodes may start at once on a fresh or an existing
+ * content, the audit rows of the old unkeyed chain moved onto the keyed one,
+ * the operators, and with the sandbox off the sandbox's accounts disabled.
+ * Any number of nodes may start at once on a fresh or an existing
  * database (docs/operations.md, "Several nodes"): they take turns on an
  * advisory lock, so the first does the work and the others find it done; the
  * writes themselves are idempotent besides (ON CONFLICT, conditional updates),
@@ -30,8 +34,9 @@ export async function prepareDatabase(
   return withAdvisoryLock(db, engine, LOCK_KEYS.startUp, async () => {
     await migrateToLatest(db);
     await seedDatabase(db, { demoMember: options.sandbox });
+    const auditRechain = await rechainUnkeyedAudit(db, useAuditKeys(options.tokenSecret));
     const firstOwner = await ensureOperators(db, options);
     const sandboxDisabled = options.sandbox ? null : await disableSandboxAccounts(db, options.now);
-    return { firstOwner, sandboxDisabled };
+    return { firstOwner, sandboxDisabled, auditRechain };
   });
 }

@@ -103,6 +103,13 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
     registers,
   });
 
+  const auditHead = new Gauge({
+    name: 'jetton_audit_chain_head',
+    help: "The audit chain's last row when this node last read it: its seq, labelled with its hash.",
+    labelNames: ['hash'] as const,
+    registers,
+  });
+
   let sources: ScrapeSources = {};
   // One database read per scrape serves all four queue gauges (render() starts each scrape afresh).
   let queueRead: Promise<QueueFigures | undefined> | undefined;
@@ -203,6 +210,11 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
         jobFailStreak.inc(label);
         jobLastFailure.set(label, now().getTime() / 1000);
       }
+    },
+    /** One series: the head the audit job last published (docs/operators.md, "Audit trail"). */
+    auditHead(seq: number, hash: string): void {
+      auditHead.reset();
+      auditHead.set({ hash }, seq);
     },
     /** The app hands over what is read at scrape time once it has built those parts. */
     setSources(more: ScrapeSources): void {

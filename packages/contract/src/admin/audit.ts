@@ -29,6 +29,23 @@ export const ZAuditQuery = z.object({
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 export const ZAuditList = z.object({ entries: z.array(ZAuditEntry), nextBefore: z.number().int().nullable() });
 
-/** The chain check: `ok`, or the first row whose hash does not follow (edited, removed or inserted). */
-export const ZAuditVerify = z.object({ ok: z.boolean(), rows: z.number().int(), firstBadSeq: z.number().int().nullable() });
+/**
+ * The chain check: `ok`, or the first row whose hash does not follow (edited, removed or inserted);
+ * `unkeyedRows`: rows still on the old unkeyed chain (the server moves them onto the keyed one at start).
+ */
+export const ZAuditVerify = z.object({
+  ok: z.boolean(),
+  rows: z.number().int(),
+  firstBadSeq: z.number().int().nullable(),
+  unkeyedRows: z.number().int(),
+});
 export type TAuditVerify = z.infer<typeof ZAuditVerify>;
+
+/** The chain's head, signed with a key derived from the token secret: an owner keeps it outside the database. */
+export const ZAuditCheckpoint = z.object({
+  seq: z.number().int().min(0),
+  hash: text().regex(/^[0-9a-f]{64}$/),
+  at: z.iso.datetime(),
+  signature: text().regex(/^[0-9a-f]{64}$/),
+});
+export type TAuditCheckpoint = z.infer<typeof ZAuditCheckpoint>;

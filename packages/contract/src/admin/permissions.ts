@@ -40,6 +40,7 @@ export const PERMISSIONS = {
   'content.edit': 'Change the site content',
   // Audit and operators
   'audit.view': 'Search the audit trail and verify its chain',
+  'audit.checkpoint': "Download a signed checkpoint of the audit chain's head, to keep outside the database",
   'operators.view': 'See the operators and their roles',
   'operators.manage': 'Create, disable and reset operators',
   // Other back-office areas

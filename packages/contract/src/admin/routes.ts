@@ -39,6 +39,8 @@ export const ADMIN_ROUTES = {
   audit: {
     list: r('GET', '/audit', 'audit.view'),
     verify: r('GET', '/audit/verify', 'audit.view'),
+    /** The signed head of the chain, to keep outside the database (docs/operators.md, "Audit trail"). */
+    checkpoint: r('GET', '/audit/checkpoint', 'audit.checkpoint'),
   },
   dashboard: {
     summary: r('GET', '/dashboard', 'dashboard.view'),

@@ -12,6 +12,7 @@ import { adminRequest } from '@admin/lib/admin-api';
 import { dayEndIso, dayStartIso, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
+import { useOperator } from '@admin/lib/operator';
 import { withQuery } from '@admin/lib/query-string';
 
 type Filters = { operatorId?: string; memberId?: string; action?: string; from?: string; to?: string; before?: number };
@@ -21,6 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The append-only audit trail: search by operator, member, action and date; verify the hash chain. */
 export function AuditScreen() {
   const { t } = useTranslation();
+  const me = useOperator();
   const [filters, setFilters] = useState<Filters>({});
   const list = useQuery({
     queryKey: ['admin', 'audit', filters],
@@ -58,12 +60,22 @@ export function AuditScreen() {
             {t('audit.verify')}
           </Button>
         </div>
+        {me.permissions.includes('audit.checkpoint') && (
+          <p className={ui.small}>
+            <a href={ADMIN_ROUTES.audit.checkpoint.path} download>
+              {t('audit.checkpoint')}
+            </a>{' '}
+            <span className={ui.muted}>{t('audit.checkpointHint')}</span>
+          </p>
+        )}
         <div aria-live="polite">
           {verify.data &&
             (verify.data.ok ? (
               <Notice tone="success">{t('audit.chainOk', { rows: verify.data.rows })}</Notice>
+            ) : verify.data.firstBadSeq === null ? (
+              <Notice tone="danger">{t('audit.chainUnkeyed', { count: verify.data.unkeyedRows })}</Notice>
             ) : (
-              <Notice tone="danger">{t('audit.chainBroken', { seq: verify.data.firstBadSeq ?? '?' })}</Notice>
+              <Notice tone="danger">{t('audit.chainBroken', { seq: verify.data.firstBadSeq })}</Notice>
             ))}
           {verify.error && <Notice tone="danger">{errorText(t, verify.error)}</Notice>}
         </div>

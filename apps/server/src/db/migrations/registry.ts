@@ -24,6 +24,7 @@ import * as m0032 from './0032-money-desk.ts';
 import * as m0033 from './0033-payout-blacklist.ts';
 import * as m0035 from './0035-reports.ts';
 import * as m0036 from './0036-report-funnel.ts';
+import * as m0037 from './0037-audit-append-only.ts';
 import * as m0038 from './0038-credit-day-totals.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0033-payout-blacklist': m0033,
   '0035-reports': m0035,
   '0036-report-funnel': m0036,
+  '0037-audit-append-only': m0037,
   '0038-credit-day-totals': m0038,
 };

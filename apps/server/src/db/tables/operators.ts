@@ -52,4 +52,6 @@ export type AuditLogTable = {
   ip: string | null;
   prev_hash: string;
   hash: string;
+  /** 1: the unkeyed sha256 chain of old (re-chained at start-up); 2: keyed (audit-chain.ts). */
+  chain: number;
 };

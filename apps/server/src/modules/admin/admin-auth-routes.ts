@@ -17,7 +17,7 @@ import {
   ZOperatorMe,
   ZOperatorUpdate,
 } from '@jetton/contract/admin/auth';
-import { ZAuditList, ZAuditQuery, ZAuditVerify } from '@jetton/contract/admin/audit';
+import { ZAuditCheckpoint, ZAuditList, ZAuditQuery, ZAuditVerify } from '@jetton/contract/admin/audit';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { adminRoute, operatorOf, setAdminCookie } from './admin-guard.ts';
 import type { AdminRulesSource } from './admin-rules.ts';
@@ -114,4 +114,10 @@ export function registerAdminAuthRoutes(
     deps.audit.search(request.query),
   );
   adminRoute(app, R.audit.verify, { schema: { response: { 200: ZAuditVerify } } }, async () => deps.audit.verify());
+  // A download: the owner keeps the file outside the database (docs/operators.md, "Audit trail").
+  adminRoute(app, R.audit.checkpoint, { schema: { response: { 200: ZAuditCheckpoint } } }, async (_request, reply) => {
+    const checkpoint = await deps.audit.checkpoint();
+    void reply.header('content-disposition', `attachment; filename="audit-checkpoint-${checkpoint.seq}.json"`);
+    return checkpoint;
+  });
 }

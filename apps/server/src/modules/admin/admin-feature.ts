@@ -11,6 +11,8 @@ import { operatorChatAuthenticator, operatorChatSessions } from './admin-chat.ts
 import { registerAdminGuard } from './admin-guard.ts';
 import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';
+import { registerAuditHeadJob } from './audit-head-job.ts';
+import { useAuditKeys } from './audit-log.ts';
 import { createAuditService } from './audit-service.ts';
 import { createOperatorAuthService } from './operator-auth-service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
@@ -40,6 +42,8 @@ type Deps = {
   accounts: { auth: AuthService; members: MemberRepository; blacklist: BankBlacklist; sms: SmsSender };
   /** Told when operators' sessions end (logout, password change, disable, reset). */
   sessionEnds: SessionEnds;
+  /** The audit head's publication on a timer (tests run passes by hand). */
+  startJobs: boolean;
 };
 
 /**
@@ -68,7 +72,10 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
     ends: deps.sessionEnds,
   });
   registerAdminGuard(app, { auth, rules });
-  const audit = createAuditService(db);
+  // The audit chain's key, from the token secret (docs/operators.md, "Audit trail"): every audit() of this process uses it.
+  const auditKeys = useAuditKeys(config.secrets.tokenSecret);
+  const audit = createAuditService(db, { keys: auditKeys, clock });
+  registerAuditHeadJob(app, { db, clock, keys: auditKeys, startJobs: deps.startJobs });
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock, ends: deps.sessionEnds }), audit, rules });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });

@@ -1,11 +1,22 @@
-import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import {
+  canonicalJson,
+  deriveAuditKeys,
+  GENESIS_HASH,
+  KEYED_CHAIN,
+  keyedRowHash,
+  plainRowHash,
+  type AuditKeys,
+  type HashedFields,
+} from './audit-chain.ts';
+import { auditRepository as repo, type AuditHead, type AuditRow } from './audit-repository.ts';
 
 /**
- * The audit trail (docs/operators.md, "Audit trail"): append-only rows, each
- * carrying the hash of the row before it, so an edited, removed or inserted row
- * breaks the chain and `verifyAuditChain` finds it.
+ * The audit trail (docs/operators.md, "Audit trail"): append-only rows (the
+ * database refuses UPDATE, DELETE and TRUNCATE), each carrying the keyed hash of
+ * the row before it, so an edited, removed or inserted row breaks the chain and
+ * `verifyAuditChain` finds it, and nobody without the token secret can re-hash.
  *
  *   import { audit } from '../admin/audit-log.ts';
  *   await audit(trx, { operatorId, action: 'withdrawal.approve', memberId, before, after, ledgerEntryId });
@@ -26,51 +37,23 @@ export type AuditRecord = {
   at?: Date;
 };
 
-/** The hash of the first row's "previous row". */
-export const GENESIS_HASH = '0'.repeat(64);
-/** Serializes appenders (any node): one chain, no two rows with the same predecessor. */
-const AUDIT_LOCK_KEY = 7_160_016;
+export { canonicalJson, GENESIS_HASH };
 
-/** JSON with object keys sorted at every depth: jsonb reorders keys, the hash must not care. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  if (typeof value === 'bigint') return value.toString();
-  return JSON.stringify(value);
+/**
+ * The process's chain key, derived from the token secret once at start (start-up,
+ * the admin feature, the audit commands): every writer of one process shares the
+ * one secret, so `audit()` keeps its two arguments at every call site.
+ */
+let processKeys: { secret: string; keys: AuditKeys } | undefined;
+
+export function useAuditKeys(tokenSecret: string): AuditKeys {
+  if (processKeys?.secret !== tokenSecret) processKeys = { secret: tokenSecret, keys: deriveAuditKeys(tokenSecret) };
+  return processKeys.keys;
 }
 
-type HashedFields = {
-  seq: number;
-  at: Date;
-  operatorId: string | null;
-  action: string;
-  memberId: string | null;
-  before: unknown;
-  after: unknown;
-  ledgerEntryId: string | null;
-  ip: string | null;
-};
-
-export function rowHash(prevHash: string, row: HashedFields): string {
-  const body = canonicalJson([
-    row.seq,
-    row.at.toISOString(),
-    row.operatorId,
-    row.action,
-    row.memberId,
-    row.before ?? null,
-    row.after ?? null,
-    row.ledgerEntryId,
-    row.ip,
-  ]);
-  return createHash('sha256').update(`${prevHash}\n${body}`).digest('hex');
+function currentKeys(): AuditKeys {
+  if (!processKeys) throw new Error('audit chain key not set: useAuditKeys(tokenSecret) first');
+  return processKeys.keys;
 }
 
 /** A value as jsonb will hand it back (Dates become strings), so the hash at write equals the hash at check. */
@@ -82,14 +65,14 @@ export async function audit(db: Kysely<DB>, record: AuditRecord): Promise<void> 
     await db.transaction().execute((trx) => audit(trx, record));
     return;
   }
-  await sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`.execute(db);
-  const last = await db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
-  const seq = last ? Number(last.seq) + 1 : 1;
+  const keys = currentKeys();
+  await repo.lockChain(db);
+  const last = await repo.head(db);
+  const seq = last ? last.seq + 1 : 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
-  const at = new Date((record.at ?? new Date()).getTime());
   const fields: HashedFields = {
     seq,
-    at,
+    at: new Date((record.at ?? new Date()).getTime()),
     operatorId: record.operatorId,
     action: record.action,
     memberId: record.memberId ?? null,
@@ -98,62 +81,112 @@ export async function audit(db: Kysely<DB>, record: AuditRecord): Promise<void> 
     ledgerEntryId: record.ledgerEntryId === undefined || record.ledgerEntryId === null ? null : String(record.ledgerEntryId),
     ip: record.ip ?? null,
   };
-  await db
-    .insertInto('audit_log')
-    .values({
-      seq,
-      at,
-      operator_id: fields.operatorId,
-      action: fields.action,
-      member_id: fields.memberId,
-      before: fields.before === null ? null : JSON.stringify(fields.before),
-      after: fields.after === null ? null : JSON.stringify(fields.after),
-      ledger_entry_id: fields.ledgerEntryId,
-      ip: fields.ip,
-      prev_hash: prevHash,
-      hash: rowHash(prevHash, fields),
-    })
-    .execute();
+  await repo.append(db, {
+    ...fields,
+    before: fields.before === null ? null : JSON.stringify(fields.before),
+    after: fields.after === null ? null : JSON.stringify(fields.after),
+    prevHash,
+    hash: keyedRowHash(keys.chain, prevHash, fields),
+    chain: KEYED_CHAIN,
+  });
 }
 
-export type AuditVerifyResult = { ok: boolean; rows: number; firstBadSeq: number | null };
+const fieldsOf = (row: AuditRow): HashedFields => ({
+  seq: Number(row.seq),
+  at: row.at,
+  operatorId: row.operator_id,
+  action: row.action,
+  memberId: row.member_id,
+  before: row.before,
+  after: row.after,
+  ledgerEntryId: row.ledger_entry_id,
+  ip: row.ip,
+});
+
+export type AuditVerifyResult = {
+  /** Every row follows and is keyed. */
+  ok: boolean;
+  rows: number;
+  firstBadSeq: number | null;
+  /** Rows still on the unkeyed chain 1 (the server re-chains them at start): anyone could have re-hashed those. */
+  unkeyedRows: number;
+};
 
 /**
  * Walks the whole chain in seq order, in pages: each row's seq follows the one
- * before, its prev_hash is that row's hash, and its own hash matches its content.
+ * before, its prev_hash is that row's hash, and its own hash matches its content
+ * under its chain's scheme. Unkeyed rows may only come before every keyed one.
  */
-export async function verifyAuditChain(db: Kysely<DB>, pageSize = 1000): Promise<AuditVerifyResult> {
+export async function verifyAuditChain(db: Kysely<DB>, keys: AuditKeys = currentKeys(), pageSize = 1000): Promise<AuditVerifyResult> {
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;
   let rows = 0;
+  let unkeyedRows = 0;
+  let keyedSeen = false;
   for (;;) {
-    const page = await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('seq', '>=', String(expectedSeq))
-      .orderBy('seq', 'asc')
-      .limit(pageSize)
-      .execute();
+    const page = await repo.page(db, expectedSeq, pageSize);
     for (const row of page) {
-      const seq = Number(row.seq);
-      const fields: HashedFields = {
-        seq,
-        at: row.at,
-        operatorId: row.operator_id,
-        action: row.action,
-        memberId: row.member_id,
-        before: row.before,
-        after: row.after,
-        ledgerEntryId: row.ledger_entry_id,
-        ip: row.ip,
-      };
-      if (seq !== expectedSeq || row.prev_hash !== prevHash || row.hash !== rowHash(prevHash, fields)) {
-        return { ok: false, rows, firstBadSeq: seq !== expectedSeq ? expectedSeq : seq };
+      const fields = fieldsOf(row);
+      const keyed = row.chain === KEYED_CHAIN;
+      const hash = keyed ? keyedRowHash(keys.chain, prevHash, fields) : plainRowHash(prevHash, fields);
+      if (fields.seq !== expectedSeq || row.prev_hash !== prevHash || row.hash !== hash || (keyedSeen && !keyed)) {
+        return { ok: false, rows, firstBadSeq: fields.seq !== expectedSeq ? expectedSeq : fields.seq, unkeyedRows };
       }
+      keyedSeen ||= keyed;
+      if (!keyed) unkeyedRows++;
       prevHash = row.hash;
       expectedSeq++;
       rows++;
     }
-    if (page.length < pageSize) return { ok: true, rows, firstBadSeq: null };
+    if (page.length < pageSize) return { ok: unkeyedRows === 0, rows, firstBadSeq: null, unkeyedRows };
   }
+}
+
+export type RechainOutcome = { rechained: number; refusedAtSeq: number | null };
+
+/**
+ * Moves the rows written before the key (chain 1, unkeyed) onto the keyed chain,
+ * once, at start-up under the start-up lock: each is checked under the old scheme
+ * first, so a row that was already tampered with is never blessed with a keyed
+ * hash (the re-chain then stops there and `audit:check` names the row).
+ */
+export async function rechainUnkeyedAudit(db: Kysely<DB>, keys: AuditKeys, pageSize = 1000): Promise<RechainOutcome> {
+  if ((await repo.unkeyedCount(db)) === 0) return { rechained: 0, refusedAtSeq: null };
+  return db.transaction().execute(async (trx) => {
+    await repo.lockChain(trx);
+    let oldPrev = GENESIS_HASH;
+    let newPrev = GENESIS_HASH;
+    let expectedSeq = 1;
+    let rechained = 0;
+    for (;;) {
+      const page = await repo.page(trx, expectedSeq, pageSize);
+      for (const row of page) {
+        const fields = fieldsOf(row);
+        if (row.chain === KEYED_CHAIN) {
+          // Keyed rows follow the unkeyed ones: the first keyed row must now point at the re-chained tail.
+          return { rechained, refusedAtSeq: row.prev_hash === newPrev ? null : fields.seq };
+        }
+        if (fields.seq !== expectedSeq || row.prev_hash !== oldPrev || row.hash !== plainRowHash(oldPrev, fields)) {
+          return { rechained, refusedAtSeq: fields.seq };
+        }
+        const hash = keyedRowHash(keys.chain, newPrev, fields);
+        await repo.rechain(trx, fields.seq, newPrev, hash, KEYED_CHAIN);
+        oldPrev = row.hash;
+        newPrev = hash;
+        expectedSeq++;
+        rechained++;
+      }
+      if (page.length < pageSize) return { rechained, refusedAtSeq: null };
+    }
+  });
+}
+
+/** The chain's last row (seq 0 and the genesis hash for an empty trail). */
+export async function auditHead(db: Kysely<DB>): Promise<AuditHead> {
+  return (await repo.head(db)) ?? { seq: 0, hash: GENESIS_HASH };
+}
+
+/** The hash the row at `seq` holds now (the genesis hash for seq 0), or undefined when there is no such row. */
+export async function auditHashAt(db: Kysely<DB>, seq: number): Promise<string | undefined> {
+  return seq === 0 ? GENESIS_HASH : repo.hashAt(db, seq);
 }
