@@ -1,5 +1,5 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { webAliases } from './build/aliases.ts';
 import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
@@ -27,8 +27,7 @@ const ICONS = `lucide-react${SEP}dist${SEP}esm${SEP}icons${SEP}`;
  * costs a round trip and its headers, and these change only on upgrades.
  */
 const SHELL_MODULES = anyOf([
-  `node_modules${SEP}(preact|react-router|@tanstack|i18next|react-i18next)${SEP}`,
-  `${SRC}lib${SEP}react-on-preact\\.ts`,
+  `node_modules${SEP}(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)${SEP}`,
   `lucide-react${SEP}dist${SEP}esm${SEP}(createLucideIcon|Icon|defaultAttributes|context|shared${SEP}.*)\\.mjs`,
   `contract${SEP}src${SEP}(constants|routes)\\.ts`,
 ]);
@@ -48,9 +47,7 @@ export default defineConfig(({ mode }) => {
   const locale = loadEnv(mode, import.meta.dirname).VITE_DEFAULT_LOCALE === 'la' ? 'la' : 'th';
   return {
     plugins: [
-      // Preact runs the app's React code (docs/performance.md, "The runtime"); webAliases add the
-      // one hook React Router needs that Preact lacks, so the preset's own aliases are off.
-      preact({ reactAliasesEnabled: false, prerender: { enabled: false } }),
+      react(),
       htmlLang(mode),
       preloadFirstFont(locale === 'la' ? 'noto-sans-lao-lao-400-normal' : 'noto-sans-thai-thai-400-normal'),
       chunkMap(`src/i18n/${locale}.json`),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { webAliases } from './aliases.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './chunk-map-plugin.ts';
@@ -41,9 +41,9 @@ export function prerenderLogin(mode: string): Plugin {
           mode,
           configFile: false,
           logLevel: 'warn',
-          plugins: [preact({ reactAliasesEnabled: false, prerender: { enabled: false } })],
+          plugins: [react()],
           resolve: { alias: webAliases },
-          // Everything bundled, so React Router and the rest resolve `react` through the same aliases.
+          // Everything bundled: one self-contained file, imported once below.
           ssr: { noExternal: true },
           build: { ssr: 'src/prerender/login-page.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
         });

@@ -25,18 +25,18 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/login',
     modules: [PUBLIC_LAYOUT, 'src/features/auth/service-active-loader.ts', 'src/features/auth/login-screen.tsx'],
-    maxBrotliKiB: 90,
+    maxBrotliKiB: 135,
   },
   {
     route: '/register',
     modules: [PUBLIC_LAYOUT, 'src/features/register/invite-code-loader.ts', 'src/features/register/register-screen.tsx'],
-    maxBrotliKiB: 130,
+    maxBrotliKiB: 175,
   },
   // The support chat must arrive lazily (after the screen's first paint), or this budget fails.
-  { route: '/contact', modules: [PUBLIC_LAYOUT, 'src/app/contact-route.tsx'], maxBrotliKiB: 110 },
-  { route: '/user/home', modules: [MEMBER_LAYOUT, 'src/app/home-route.tsx'], maxBrotliKiB: 140 },
-  { route: '/user/bonus', modules: [MEMBER_LAYOUT, 'src/features/bonus/bonus-screen.tsx'], maxBrotliKiB: 120 },
-  { route: '/user/statement', modules: [MEMBER_LAYOUT, 'src/features/statement/statement-screen.tsx'], maxBrotliKiB: 120 },
+  { route: '/contact', modules: [PUBLIC_LAYOUT, 'src/app/contact-route.tsx'], maxBrotliKiB: 155 },
+  { route: '/user/home', modules: [MEMBER_LAYOUT, 'src/app/home-route.tsx'], maxBrotliKiB: 185 },
+  { route: '/user/bonus', modules: [MEMBER_LAYOUT, 'src/features/bonus/bonus-screen.tsx'], maxBrotliKiB: 165 },
+  { route: '/user/statement', modules: [MEMBER_LAYOUT, 'src/features/statement/statement-screen.tsx'], maxBrotliKiB: 165 },
   // The prize wheel draws on a canvas by hand: no chart or animation library.
-  { route: '/user/spin', modules: [MEMBER_LAYOUT, 'src/features/spin/spin-screen.tsx'], maxBrotliKiB: 120 },
+  { route: '/user/spin', modules: [MEMBER_LAYOUT, 'src/features/spin/spin-screen.tsx'], maxBrotliKiB: 165 },
 ];
