@@ -10,6 +10,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { activeBonusOf, endBonus, endLikeCancel, grantBonus, lockMember, turnoverMet, type MemberBonus } from './bonus-lifecycle.ts';
 import { bonusCredit, turnoverTarget, windowStart } from './bonus-math.ts';
 import { createDefinitionRepository, type BonusDefinition } from './definition-repository.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
@@ -41,6 +42,7 @@ const live = (d: BonusDefinition, now: Date): boolean =>
 export function createBonusService(deps: Deps) {
   const { db, clock } = deps;
   const definitions = createDefinitionRepository(db);
+  const bonuses = createMemberBonusRepository(db);
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
   async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date): Promise<MemberBonus | undefined> {
@@ -229,13 +231,7 @@ export function createBonusService(deps: Deps) {
     /** The job's sweep: every active bonus past its expiry ends as a cancel would. */
     async expireDue(limit = 100): Promise<number> {
       const now = clock.now();
-      const due = await db
-        .selectFrom('member_bonuses')
-        .select('member_id')
-        .where('status', '=', 'active')
-        .where('expires_at', '<=', now)
-        .limit(limit)
-        .execute();
+      const due = await bonuses.dueForExpiry(now, limit);
       let ended = 0;
       for (const { member_id } of due) {
         await withMoneyTransaction(db, async (trx) => {

@@ -8,6 +8,7 @@ import { schedulePeriodic, serialJob, type SerialJob } from '../../jobs/periodic
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
 import { previousSiteDay, siteDay, weightedBet } from './bonus-math.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import { createRoundsRepository } from './rounds-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
@@ -71,13 +72,7 @@ export function createRewardsJob(deps: Deps) {
           });
           if (!fresh) return null;
           await r.addDailyPlay(memberId, siteDay(round.playedAt), kind, round.bet, round.payout);
-          const bonus = await trx
-            .selectFrom('member_bonuses')
-            .select(['id', 'category_weights'])
-            .where('member_id', '=', memberId)
-            .where('status', '=', 'active')
-            .where('activated_at', '<=', round.playedAt)
-            .executeTakeFirst();
+          const bonus = await createMemberBonusRepository(trx).activeAt(memberId, round.playedAt);
           if (!bonus) return false;
           const weighted = weightedBet(round.bet, kind, bonus.category_weights);
           if (weighted > 0n) await r.countTowardBonus(gameCode, round.id, bonus.id, weighted);
