@@ -1,7 +1,7 @@
 import { REPORT_MAX_DAYS } from '@jetton/contract/admin/reports';
 import { AppError } from '../../http/app-error.ts';
 import { daysOf, isDay } from './report-days.ts';
-import type { GameDay, LedgerDay, LedgerFilter } from './report-store.ts';
+import type { GameDay, LedgerDay, LedgerFilter } from './report-repository.ts';
 
 /** The pure part of the reports (docs/reports.md, "Figures"): ranges, what a ledger day means, totals. */
 export type Range = { from: string; to: string };

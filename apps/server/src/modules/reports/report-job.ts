@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { serialJob } from '../../jobs/periodic-job.ts';
 import { addDays, dayOf, dayStart } from './report-days.ts';
-import { rollDay, rolledThrough } from './report-store.ts';
-import { advanceRoundCursor, importRounds, roundCursor } from './round-import.ts';
+import { firstActivity, rollDay, rolledThrough } from './report-repository.ts';
+import { advanceRoundCursor, importRounds, roundCursor } from './game-round-repository.ts';
 
 /** A day is closed (rolled) this long after its end: entries are dated at their transaction's start, and commit a moment later. */
 export const CLOSE_AFTER_MS = 15 * 60_000;
@@ -48,12 +48,8 @@ export function createReportJob(deps: {
 
   /** The first day with any activity (an entry, a registration or a round), or null on an empty site. */
   async function firstDay(): Promise<string | null> {
-    const { rows } = await sql<{ at: Date | null }>`
-      select least((select min(created_at) from journal_entries), (select min(created_at) from members), (select min(played_at) from game_rounds)) as at`.execute(
-      db,
-    );
-    const at = rows[0]?.at;
-    return at ? dayOf(new Date(at)) : null;
+    const at = await firstActivity(db);
+    return at ? dayOf(at) : null;
   }
 
   async function pass(): Promise<ReportJobSummary> {

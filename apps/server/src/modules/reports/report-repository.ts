@@ -230,3 +230,34 @@ export async function rollDay(db: Kysely<DB>, day: string, now: Date): Promise<v
       .execute();
   });
 }
+
+/** Every rolled day's net per system account (shards merged), for the ledger reconciliation. */
+export async function rolledSystemNets(db: Kysely<DB>): Promise<{ currency: string; account_code: string; net: bigint }[]> {
+  const { rows } = await sql<{ currency: string; account_code: string; net: bigint }>`
+      select currency, account_code, sum(debits - credits)::bigint as net from report_ledger_daily
+      where account_kind = 'system' group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** The system accounts' balances now (shards merged). */
+export async function systemBalances(db: Kysely<DB>): Promise<{ currency: string; account_code: string; balance: bigint }[]> {
+  const { rows } = await sql<{ currency: string; account_code: string; balance: bigint }>`
+      select currency, regexp_replace(code, '#[0-9]+$', '') as account_code, sum(balance)::bigint as balance
+      from ledger_accounts where owner_id is null group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** The instant of the first activity (an entry, a registration or a round), or null on an empty site. */
+export async function firstActivity(db: Kysely<DB>): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date | null }>`
+      select least((select min(created_at) from journal_entries), (select min(created_at) from members), (select min(played_at) from game_rounds)) as at`.execute(
+    db,
+  );
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/** The games whose rounds are pulled, with how each launches. */
+export function reportedGames(db: Kysely<DB>) {
+  return db.selectFrom('games').select(['code', 'launch_mode']).orderBy('code').execute();
+}
