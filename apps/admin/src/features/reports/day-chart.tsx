@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { SITE_TIME_ZONE } from '@jetton/contract/site-time';
 import 'uplot/dist/uPlot.min.css';
 import styles from './reports-screen.module.css';
 
@@ -24,7 +25,7 @@ export function DayChart({ days, series, label }: { days: string[]; series: Char
       {
         width: Math.max(280, el.clientWidth),
         height: 240,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Bangkok'),
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), SITE_TIME_ZONE),
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         axes: [

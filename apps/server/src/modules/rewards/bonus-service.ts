@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor } from '@jetton/contract/money';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
@@ -14,8 +15,6 @@ import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
-
-const DAY_MS = 86_400_000;
 
 export function userBonusView(b: MemberBonus): TUserBonus {
   return {

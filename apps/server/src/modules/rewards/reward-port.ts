@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import type { DB } from '../../db/schema.ts';
 import { activeBonusOf, grantBonus, lockMember, turnoverMet } from './bonus-lifecycle.ts';
 import { createMemberBonusRepository } from './member-bonus-repository.ts';
@@ -9,7 +10,6 @@ import { createMemberBonusRepository } from './member-bonus-repository.ts';
  * an unmet bonus is in the way. Both run in the caller's transaction.
  */
 
-const DAY_MS = 86_400_000;
 const ALL_CATEGORIES = { slot: 100, sport: 100, lotto: 100 };
 
 export type CouponBonus = {

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS, previousSiteDay, siteDay } from '@jetton/contract/site-time';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { schedulePeriodic, serialJob, type SerialJob } from '../../jobs/periodic-job.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
-import { previousSiteDay, siteDay, weightedBet } from './bonus-math.ts';
+import { weightedBet } from './bonus-math.ts';
 import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import { createRoundsRepository } from './rounds-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
-
-const DAY_MS = 86_400_000;
 
 export type RewardsPass = { claimed: number; rounds: number; counted: number; expired: number; accrued: number };
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { decimalToMinor } from '@jetton/contract/money';
+import { DAY_MS } from '@jetton/contract/site-time';
 import type { TCoupon, TSpinFairness, TSpinHistoryResponse, TSpinResponse, TSpinSetupResponse } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -14,7 +15,7 @@ import { createSpinRepository } from './spin-repository.ts';
 import type { WheelService } from './wheel-service.ts';
 
 /** A coupon can be claimed for this long after its spin (docs/spin.md, "Coupons"). */
-export const COUPON_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+export const COUPON_VALID_MS = 7 * DAY_MS;
 
 type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSource; bonuses: SpinBonusPort };
 
