@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { SITE_TIME_ZONE } from '@jetton/contract/site-time';
+import { SITE_TIME_ZONE, siteDayStart } from '@jetton/contract/site-time';
 import 'uplot/dist/uPlot.min.css';
 import styles from './reports-screen.module.css';
 
@@ -20,7 +20,7 @@ export function DayChart({ days, series, label }: { days: string[]; series: Char
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
-    const xs = days.map((day) => Date.parse(`${day}T00:00:00+07:00`) / 1000);
+    const xs = days.map((day) => siteDayStart(day).getTime() / 1000);
     const plot = new uPlot(
       {
         width: Math.max(280, el.clientWidth),
