@@ -6,14 +6,12 @@ import { ROUTES } from '@jetton/contract/routes';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { MONEY_DESK_RULES_KEY, type MoneyDeskRules } from '../src/modules/money-desk/money-desk-rules.ts';
-import { siteDay, siteDayStart } from '../src/modules/rewards/bonus-math.ts';
+import { DAY_MS, siteDay, siteDayStart } from '@jetton/contract/site-time';
 import { call, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { expectHealthy, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Four eyes on totals (docs/money-desk.md, "Four eyes"): the four-eyes amount

@@ -12,7 +12,7 @@ import { ACCOUNT_CODES, memberWallet, systemAccount } from '../src/ledger/accoun
 import { postEntry } from '../src/ledger/post-entry.ts';
 import { creditDeposit } from '../src/modules/deposit/credit-deposit.ts';
 import { parseCsv, BOM } from '../src/modules/reports/csv.ts';
-import { dayStart } from '../src/modules/reports/report-days.ts';
+import { DAY_MS, siteDayStart } from '@jetton/contract/site-time';
 import { reportCsv } from '../src/modules/reports/report-csv.ts';
 import { endBonus, grantBonus } from '../src/modules/rewards/bonus-lifecycle.ts';
 import { holdWithdrawal, markPaid, returnHold } from '../src/modules/withdraw/withdraw-ledger.ts';
@@ -197,7 +197,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
   }
 
   // ---- what the script did, summed independently of the reports -------------------------------------------------
-  const window = (from: string, to: string) => [dayStart(from), new Date(dayStart(to).getTime() + 86_400_000)] as const;
+  const window = (from: string, to: string) => [siteDayStart(from), new Date(siteDayStart(to).getTime() + DAY_MS)] as const;
 
   /** The members' side of the ledger: wallet postings by entry kind, per currency, in [from, to] (Bangkok days). */
   async function walletSums(from: string, to: string): Promise<Map<string, bigint>> {

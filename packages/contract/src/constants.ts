@@ -3,6 +3,7 @@
  * "Formats and timings"; docs/engineering.md, "House rules"). Numbers an
  * operator may change live in the settings table instead (docs/http.md).
  */
+import { SITE_TIME_ZONE } from './site-time.ts';
 
 export const APP_VERSION = '1.1.14';
 
@@ -94,7 +95,7 @@ export const SPIN_WHEEL = {
 
 export const FORMATS = {
   date: 'DD/MM/YYYY HH:mm:ss',
-  timeZone: 'Asia/Bangkok',
+  timeZone: SITE_TIME_ZONE,
   decimals: 2,
 } as const;
 

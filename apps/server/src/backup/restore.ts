@@ -1,11 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { defaultUploadsRoot } from '../adapters/storage/local-disk-storage.ts';
 import type { ObjectStorage } from '../adapters/storage/object-storage.ts';
 import { createUploadStorage } from '../adapters/storage/upload-storage.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, readMigrations } from '../db/database.ts';
 import { unpackEmbeddedBackup } from '../db/embedded-archive.ts';
 import { oneLine, redact, run, uploadsFileOf, embeddedDir, type BackupTarget } from './backup-tools.ts';
 import { checkUploadsArchive, restoreUploadsArchive } from './uploads-archive.ts';
@@ -88,7 +87,7 @@ async function restoreEmbedded(dir: string, tar: Buffer | undefined): Promise<st
   const database = await openDatabase({ kind: 'embedded', dataDir: dir, template: new Blob([tar]) });
   try {
     // Opened, recovered and answering: a restore that cannot be read is no restore.
-    await sql`select count(*) from kysely_migration`.execute(database.db);
+    await readMigrations(database.db);
   } finally {
     await database.db.destroy();
   }

@@ -120,6 +120,11 @@ export async function pingDatabase(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
+/** Reads the migrations table: a database that answers this was opened, recovered and migrated. */
+export async function readMigrations(db: Kysely<DB>): Promise<void> {
+  await sql`select count(*) from kysely_migration`.execute(db);
+}
+
 /** The engine's own `fsync` setting, as it runs ('on' or 'off'). */
 export async function fsyncSetting(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ fsync: string }>`show fsync`.execute(db);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import type { Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
@@ -12,7 +13,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 export const IDEMPOTENCY_DEFAULTS = {
   /** The first answer is replayed for 24 h (docs/money.md, "Idempotency"). */
-  ttlMs: 24 * 60 * 60 * 1000,
+  ttlMs: DAY_MS,
   /** How long a concurrent duplicate waits for the first request's answer before a provisional one (or 503). */
   waitMs: 10_000,
   pollMs: 50,

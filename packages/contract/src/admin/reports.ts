@@ -8,7 +8,6 @@ import { text } from '../text.ts';
  * never floats: a report must equal the ledger to the satang.
  * ------------------------------------------------------------------------- */
 
-export const REPORTS_TIME_ZONE = 'Asia/Bangkok';
 /** The longest range one request may ask for (days). */
 export const REPORT_MAX_DAYS = 400;
 

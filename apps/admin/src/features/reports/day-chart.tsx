@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { SITE_TIME_ZONE, siteDayStart } from '@jetton/contract/site-time';
 import 'uplot/dist/uPlot.min.css';
 import styles from './reports-screen.module.css';
 
@@ -19,12 +20,12 @@ export function DayChart({ days, series, label }: { days: string[]; series: Char
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
-    const xs = days.map((day) => Date.parse(`${day}T00:00:00+07:00`) / 1000);
+    const xs = days.map((day) => siteDayStart(day).getTime() / 1000);
     const plot = new uPlot(
       {
         width: Math.max(280, el.clientWidth),
         height: 240,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Asia/Bangkok'),
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), SITE_TIME_ZONE),
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         axes: [

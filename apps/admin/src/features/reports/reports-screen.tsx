@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { addSiteDays, siteDay } from '@jetton/contract/site-time';
 import {
   REPORT_NAMES,
   REPORT_ROUTES,
@@ -26,13 +27,9 @@ type Range = { from: string; to: string };
 type Currency = 'THB' | 'LAK';
 type AnyRow = TReportRows[ReportName];
 
-const DAY_MS = 86_400_000;
-/** Today in the site time zone (UTC+7), as YYYY-MM-DD. */
-const bangkokDay = (at: number) => new Date(at + 7 * 3_600_000).toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 function daysOf(range: Range): string[] {
   const out: string[] = [];
-  for (let day = range.from; day <= range.to && out.length < 400; day = addDays(day, 1)) out.push(day);
+  for (let day = range.from; day <= range.to && out.length < 400; day = addSiteDays(day, 1)) out.push(day);
   return out;
 }
 
@@ -108,8 +105,8 @@ export function ReportsScreen() {
   // The last 30 closed Bangkok days (to yesterday), fixed when the screen opens: closed days read the
   // daily rollups; today is computed live from the postings, so the operator adds it by choosing it.
   const [range, setRange] = useState<Range>(() => {
-    const yesterday = addDays(bangkokDay(Date.now()), -1);
-    return { from: addDays(yesterday, -29), to: yesterday };
+    const yesterday = addSiteDays(siteDay(Date.now()), -1);
+    return { from: addSiteDays(yesterday, -29), to: yesterday };
   });
   const [currency, setCurrency] = useState<Currency>('THB');
   const [formError, setFormError] = useState<string | undefined>();

@@ -14,7 +14,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import { audit } from './audit-log.ts';
-import type { MemberAdminRepository } from './member-admin-repository.ts';
+import { createMemberAdminRepository, type MemberAdminRepository } from './member-admin-repository.ts';
 import type { SessionOperator } from './operator-repository.ts';
 
 export type MembersAdminDeps = {
@@ -195,11 +195,7 @@ export function createMembersAdminService(deps: MembersAdminDeps) {
       const fields = { bank_code: input.bankCode, bank_account_name: input.bankAccountName, bank_account_no: input.bankAccountNo };
       try {
         await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('members')
-            .set({ ...fields, updated_at: now })
-            .where('id', '=', id)
-            .execute();
+          await createMemberAdminRepository(trx).updateBank(id, fields, now);
           await audit(trx, {
             operatorId: op.operatorId,
             action: 'member.edit-bank',

@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DEPOSIT_RULES_KEY, ZDepositRules } from '../deposit/deposit-rules.ts';
+import { createGamesRepository } from '../games/games-repository.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { WITHDRAW_RULES_KEY, ZWithdrawRules } from '../withdraw/withdraw-rules.ts';
@@ -64,13 +65,7 @@ export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: Set
       rules(QR_RULES_KEY, ZQrRules),
       rules(DEPOSIT_RULES_KEY, ZDepositRules),
       rules(ADMIN_RULES_KEY, ZAdminRules),
-      db
-        .selectFrom('games')
-        .select(['code', 'name', 'category', 'is_enabled'])
-        .orderBy('category')
-        .orderBy('sort_order')
-        .orderBy('code')
-        .execute(),
+      createGamesRepository(db).listSwitches(),
     ]);
     return {
       service: { status: active.status },
@@ -130,10 +125,11 @@ export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: Set
       }
       case 'games': {
         const v = value as z.infer<typeof SETTINGS_SECTIONS.games>;
-        const known = new Set((await db.selectFrom('games').select('code').execute()).map((g) => g.code));
+        const known = new Set(await createGamesRepository(db).codes());
         if (v.some((g) => !known.has(g.code))) throw new AppError('NO_GAME');
         await db.transaction().execute(async (trx) => {
-          for (const g of v) await trx.updateTable('games').set({ is_enabled: g.enabled }).where('code', '=', g.code).execute();
+          const games = createGamesRepository(trx);
+          for (const g of v) await games.setEnabled(g.code, g.enabled);
         });
         return;
       }

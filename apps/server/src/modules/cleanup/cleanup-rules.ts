@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { DAY_MS, HOUR_MS } from '@jetton/contract/site-time';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
-
-const HOUR = 60 * 60 * 1000;
 
 /**
  * The numbers behind the cleanup job (docs/http.md, "Background jobs").
@@ -11,15 +10,11 @@ const HOUR = 60 * 60 * 1000;
  */
 export const ZCleanupRules = z.object({
   /** Pause between passes. */
-  intervalMs: z.number().int().positive().default(HOUR),
+  intervalMs: z.number().int().positive().default(HOUR_MS),
   /** Rows per DELETE: a large backlog goes in many short statements, never one long lock. */
   batchSize: z.number().int().positive().max(50_000).default(5_000),
   /** A revoked or expired session is kept this long, so an operator can still see a recent logout. */
-  sessionGraceMs: z
-    .number()
-    .int()
-    .nonnegative()
-    .default(24 * HOUR),
+  sessionGraceMs: z.number().int().nonnegative().default(DAY_MS),
 });
 export type CleanupRules = z.infer<typeof ZCleanupRules>;
 

@@ -6,6 +6,14 @@ import type { SlipsTable } from '../../db/tables/deposit.ts';
 export type Slip = Selectable<SlipsTable>;
 export type SlipOutcome = { status: 'success'; amount: bigint } | { status: 'failed'; note: SlipNoteCode };
 
+/**
+ * A transaction-scoped advisory lock per member for slip uploads: the count of
+ * processing slips and the insert happen as one step across every node.
+ */
+export async function lockMemberSlips(trx: Kysely<DB>, memberId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`slips:${memberId}`}, 0))`.execute(trx);
+}
+
 /** Kysely stays here (docs/engineering.md, "House rules"): the slips table. */
 export function createSlipRepository(db: Kysely<DB>) {
   return {

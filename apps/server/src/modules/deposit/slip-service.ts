@@ -7,9 +7,8 @@ import { AppError } from '../../http/app-error.ts';
 import { inDailyWindow } from './closed-window.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
 import { sniffImage } from './image-sniff.ts';
-import { createSlipRepository, type Slip } from './slip-repository.ts';
+import { createSlipRepository, lockMemberSlips, type Slip } from './slip-repository.ts';
 import type { SlipLinkSigner } from './slip-link-signer.ts';
-import { lockMemberSlips } from './slip-lock.ts';
 
 type Deps = { db: Kysely<DB>; storage: ObjectStorage; rules: DepositRulesSource; clock: Clock; links: SlipLinkSigner };
 

@@ -21,6 +21,22 @@ export function createGamesRepository(db: Kysely<DB>) {
     find(code: string): Promise<GameRow | undefined> {
       return db.selectFrom('games').selectAll().where('code', '=', code).executeTakeFirst();
     },
+    /** Every game with its switch, in display order (the back office's settings). */
+    listSwitches() {
+      return db
+        .selectFrom('games')
+        .select(['code', 'name', 'category', 'is_enabled'])
+        .orderBy('category')
+        .orderBy('sort_order')
+        .orderBy('code')
+        .execute();
+    },
+    async codes(): Promise<string[]> {
+      return (await db.selectFrom('games').select('code').execute()).map((g) => g.code);
+    },
+    async setEnabled(code: string, enabled: boolean): Promise<void> {
+      await db.updateTable('games').set({ is_enabled: enabled }).where('code', '=', code).execute();
+    },
     /** Inserts games that do not exist yet; an operator's edits are never overwritten. */
     async seedMissing(rows: Insertable<GamesTable>[]): Promise<void> {
       if (rows.length === 0) return;

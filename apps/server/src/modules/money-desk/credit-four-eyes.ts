@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { FourEyesReason } from '../../db/tables/money-desk.ts';
-import { siteDay, siteDayStart } from '../rewards/bonus-math.ts';
+import { DAY_MS, siteDay, siteDayStart } from '@jetton/contract/site-time';
 import { createCreditTotalsRepository } from './credit-totals-repository.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Whether a credit by one operator's hand needs a second operator

@@ -1,14 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { TAdminTransfer } from '@jetton/contract/admin/money';
 import { fromMinor } from '@jetton/contract/money';
-import type { DB } from '../../db/schema.ts';
-import type { TransferStatus } from '../../db/tables/wallet.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Transfer } from '../wallet/transfer-repository.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
+import { createTransferDeskRepository, type DeskTransfer, type TransferFilter } from './transfer-desk-repository.ts';
 
-type DeskTransfer = Transfer & { member_phone: string | null };
-export type TransferFilter = { status: TransferStatus | 'all'; limit: number; offset: number };
+export type { TransferFilter };
 
 export function toAdminTransfer(t: DeskTransfer): TAdminTransfer {
   return {
@@ -24,44 +20,6 @@ export function toAdminTransfer(t: DeskTransfer): TAdminTransfer {
     attempts: t.attempts,
     nextCheckAt: t.next_check_at.toISOString(),
     createdAt: t.created_at.toISOString(),
-  };
-}
-
-/** Kysely stays here (docs/engineering.md, "House rules"): the transfer desk's reads and "check now". */
-function createTransferDeskRepository(db: Kysely<DB>) {
-  const scoped = (filter: TransferFilter) =>
-    filter.status === 'all' ? db.selectFrom('transfers as t') : db.selectFrom('transfers as t').where('t.status', '=', filter.status);
-  const withPhone = () =>
-    db.selectFrom('transfers as t').leftJoin('members as m', 'm.id', 't.member_id').selectAll('t').select('m.phone as member_phone');
-  return {
-    async list(filter: TransferFilter): Promise<{ rows: DeskTransfer[]; total: number }> {
-      const pending = filter.status === 'PENDING';
-      const rows = await scoped(filter)
-        .leftJoin('members as m', 'm.id', 't.member_id')
-        .selectAll('t')
-        .select('m.phone as member_phone')
-        .orderBy('t.created_at', pending ? 'asc' : 'desc')
-        .orderBy('t.id', pending ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await scoped(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
-    },
-    find: (id: string) => withPhone().where('t.id', '=', id).executeTakeFirst(),
-    /** Due now: the next reconciliation pass takes it (a lease in force is overridden; settling stays conditional on PENDING). */
-    async dueNow(id: string, now: Date, youngest: Date): Promise<Transfer | undefined> {
-      return db
-        .updateTable('transfers')
-        .set({ next_check_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'PENDING')
-        .where('created_at', '<=', youngest)
-        .returningAll()
-        .executeTakeFirst();
-    },
   };
 }
 

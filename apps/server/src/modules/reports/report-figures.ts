@@ -1,7 +1,7 @@
 import { REPORT_MAX_DAYS } from '@jetton/contract/admin/reports';
 import { AppError } from '../../http/app-error.ts';
-import { daysOf, isDay } from './report-days.ts';
-import type { GameDay, LedgerDay, LedgerFilter } from './report-store.ts';
+import { isSiteDay, siteDaysBetween } from '@jetton/contract/site-time';
+import type { GameDay, LedgerDay, LedgerFilter } from './report-repository.ts';
 
 /** The pure part of the reports (docs/reports.md, "Figures"): ranges, what a ledger day means, totals. */
 export type Range = { from: string; to: string };
@@ -48,8 +48,8 @@ export const REWARDS: LedgerFilter = { kinds: [], codes: ['expense:'] };
 export const FIGURES: LedgerFilter = { kinds: ['deposit.', 'withdraw.'], codes: ['expense:'] };
 
 export function checkRange(query: { from: string; to: string }): Range {
-  if (!isDay(query.from) || !isDay(query.to) || query.from > query.to) throw new AppError('KEY_INVALID');
-  if (daysOf(query.from, query.to).length > REPORT_MAX_DAYS) throw new AppError('KEY_INVALID');
+  if (!isSiteDay(query.from) || !isSiteDay(query.to) || query.from > query.to) throw new AppError('KEY_INVALID');
+  if (siteDaysBetween(query.from, query.to).length > REPORT_MAX_DAYS) throw new AppError('KEY_INVALID');
   return { from: query.from, to: query.to };
 }
 

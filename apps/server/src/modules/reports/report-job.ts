@@ -1,11 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { serialJob } from '../../jobs/periodic-job.ts';
-import { addDays, dayOf, dayStart } from './report-days.ts';
-import { rollDay, rolledThrough } from './report-store.ts';
-import { advanceRoundCursor, importRounds, roundCursor } from './round-import.ts';
+import { addSiteDays, siteDay, siteDayStart } from '@jetton/contract/site-time';
+import { firstActivity, rollDay, rolledThrough } from './report-repository.ts';
+import { advanceRoundCursor, importRounds, roundCursor } from './game-round-repository.ts';
 
 /** A day is closed (rolled) this long after its end: entries are dated at their transaction's start, and commit a moment later. */
 export const CLOSE_AFTER_MS = 15 * 60_000;
@@ -48,12 +48,8 @@ export function createReportJob(deps: {
 
   /** The first day with any activity (an entry, a registration or a round), or null on an empty site. */
   async function firstDay(): Promise<string | null> {
-    const { rows } = await sql<{ at: Date | null }>`
-      select least((select min(created_at) from journal_entries), (select min(created_at) from members), (select min(played_at) from game_rounds)) as at`.execute(
-      db,
-    );
-    const at = rows[0]?.at;
-    return at ? dayOf(new Date(at)) : null;
+    const at = await firstActivity(db);
+    return at ? siteDay(at) : null;
   }
 
   async function pass(): Promise<ReportJobSummary> {
@@ -67,12 +63,12 @@ export function createReportJob(deps: {
         rerolled += 1;
       }
     }
-    let next = through === null ? await firstDay() : addDays(through, 1);
+    let next = through === null ? await firstDay() : addSiteDays(through, 1);
     let rolled = 0;
-    while (next !== null && dayStart(addDays(next, 1)).getTime() + CLOSE_AFTER_MS <= now.getTime() && rolled < DAYS_PER_PASS) {
+    while (next !== null && siteDayStart(addSiteDays(next, 1)).getTime() + CLOSE_AFTER_MS <= now.getTime() && rolled < DAYS_PER_PASS) {
       await rollDay(db, next, now);
       rolled += 1;
-      next = addDays(next, 1);
+      next = addSiteDays(next, 1);
     }
     return { claimed: rounds + rolled + rerolled, rounds, rolled, rerolled };
   }

@@ -1,10 +1,20 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { minorToDecimal } from '@jetton/contract/money';
 import { type ReportName, type TReconciliationResponse, type TReportRows } from '@jetton/contract/admin/reports';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import { addDays, dayStart, daysOf } from './report-days.ts';
-import { funnelDays, gameDays, ledgerDays, liveGameDays, liveLedgerDays, memberDays, rolledThrough } from './report-store.ts';
+import { addSiteDays, siteDaysBetween, siteDayStart } from '@jetton/contract/site-time';
+import {
+  funnelDays,
+  gameDays,
+  ledgerDays,
+  liveGameDays,
+  liveLedgerDays,
+  memberDays,
+  rolledSystemNets,
+  rolledThrough,
+  systemBalances,
+} from './report-repository.ts';
 import {
   DEPOSITS,
   emptyTotals,
@@ -141,7 +151,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
         t.payouts += g.payouts;
       }
       if (currencies.size === 0) currencies.add('THB');
-      return daysOf(range.from, range.to).flatMap((day) =>
+      return siteDaysBetween(range.from, range.to).flatMap((day) =>
         [...currencies].sort().map((currency) => {
           const t = cells.get(key(day, currency)) ?? emptyTotals();
           const rewardCost = [...t.reward.values()].reduce((a, b) => a + b, 0n);
@@ -167,7 +177,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
       const currencies = new Set(rows.map((r) => r.currency));
       if (currencies.size === 0) currencies.add('THB');
       const byKey = new Map(rows.map((r) => [key(r.day, r.currency), r]));
-      return daysOf(range.from, range.to).flatMap((day) =>
+      return siteDaysBetween(range.from, range.to).flatMap((day) =>
         [...currencies].sort().map((currency) => {
           const r = byKey.get(key(day, currency));
           return {
@@ -206,7 +216,7 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
      */
     async reconciliation(range: Range): Promise<TReconciliationResponse> {
       const lines: TReconciliationResponse['lines'] = [];
-      const window = [dayStart(range.from), dayStart(addDays(range.to, 1))] as const;
+      const window = [siteDayStart(range.from), siteDayStart(addSiteDays(range.to, 1))] as const;
       const reported = totalsOf(await ledgerDays(db, range, FIGURES), await gameDays(db, range));
       const direct = totalsOf(await liveLedgerDays(db, ...window, FIGURES), await liveGameDays(db, ...window));
       const currencies = [...new Set([...reported.keys(), ...direct.keys()])].sort();
@@ -243,14 +253,10 @@ export function createReportService(deps: { db: Kysely<DB>; clock: Clock }) {
   /** Every daily figure ever (rolled days + the live rest), per system account, against its balance now. */
   async function ledgerScope(): Promise<TReconciliationResponse['lines']> {
     const through = await rolledThrough(db);
-    const { rows: rolled } = await sql<{ currency: string; account_code: string; net: bigint }>`
-      select currency, account_code, sum(debits - credits)::bigint as net from report_ledger_daily
-      where account_kind = 'system' group by 1, 2`.execute(db);
-    const liveFrom = through === null ? new Date(0) : dayStart(addDays(through, 1));
+    const rolled = await rolledSystemNets(db);
+    const liveFrom = through === null ? new Date(0) : siteDayStart(addSiteDays(through, 1));
     const live = await liveLedgerDays(db, liveFrom, END_OF_TIME, { kinds: [''], codes: [] });
-    const { rows: balances } = await sql<{ currency: string; account_code: string; balance: bigint }>`
-      select currency, regexp_replace(code, '#[0-9]+$', '') as account_code, sum(balance)::bigint as balance
-      from ledger_accounts where owner_id is null group by 1, 2`.execute(db);
+    const balances = await systemBalances(db);
     const reported = new Map<string, bigint>();
     const add = (k: string, v: bigint) => reported.set(k, (reported.get(k) ?? 0n) + v);
     for (const r of rolled) add(`${r.currency}|${r.account_code}`, r.net);

@@ -13,6 +13,7 @@ import { createGameProviders } from '../wallet/game-providers.ts';
 import { adminRoute } from '../admin/admin-guard.ts';
 import { CSV_LANGUAGES, reportCsv } from './report-csv.ts';
 import { createReportJob, type ReportJob } from './report-job.ts';
+import { reportedGames } from './report-repository.ts';
 import { checkRange } from './report-figures.ts';
 import { createReportService, type ReportService } from './report-service.ts';
 
@@ -48,7 +49,7 @@ export function registerReportsFeature(
     db,
     clock,
     providers: async () => {
-      const games = await db.selectFrom('games').select(['code', 'launch_mode']).orderBy('code').execute();
+      const games = await reportedGames(db);
       return games.map((g) => providers.get(g.code, { launchMode: g.launch_mode, timeoutMs: PROVIDER_TIMEOUT_MS }));
     },
     log: (error, gameCode) => app.log.warn({ err: error, gameCode }, 'round history not pulled'),

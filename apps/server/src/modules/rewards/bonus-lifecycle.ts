@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { BonusOrigin, BonusStatus, CategoryWeights, MemberBonusesTable } from '../../db/tables/rewards.ts';
+import type { BonusOrigin, BonusStatus, CategoryWeights } from '../../db/tables/rewards.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -8,9 +8,9 @@ import { accountBalance, ensureAccount } from '../../ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, systemAccount } from '../../ledger/account-codes.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import { takeBack } from './bonus-math.ts';
+import { createMemberBonusRepository, type Currency, type MemberBonus } from './member-bonus-repository.ts';
 
-export type MemberBonus = Selectable<MemberBonusesTable>;
-export type Currency = MemberBonus['currency'];
+export type { Currency, MemberBonus };
 
 /** The expense account each origin's credits come from, so reports read the cost per kind (docs/rewards.md, "Ledger"). */
 const EXPENSE_OF: Record<BonusOrigin, 'bonus' | 'promotion' | 'refund' | 'spin'> = {
@@ -43,18 +43,13 @@ export async function lockMember(
   trx: Kysely<DB>,
   memberId: string,
 ): Promise<{ currency: Currency; bank_account_no: string; phone: string }> {
-  const row = await trx
-    .selectFrom('members')
-    .select(['currency', 'bank_account_no', 'phone'])
-    .where('id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await createMemberBonusRepository(trx).lockMember(memberId);
   if (!row) throw new AppError('invalid-token');
   return row;
 }
 
 export function activeBonusOf(trx: Kysely<DB>, memberId: string): Promise<MemberBonus | undefined> {
-  return trx.selectFrom('member_bonuses').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
+  return createMemberBonusRepository(trx).active(memberId);
 }
 
 /**
@@ -69,30 +64,26 @@ export async function grantBonus(trx: Kysely<DB>, input: GrantInput): Promise<Me
   const id = uuidV7(input.now);
   let bonus: MemberBonus;
   try {
-    bonus = await trx
-      .insertInto('member_bonuses')
-      .values({
-        id,
-        member_id: input.memberId,
-        origin: input.origin,
-        definition_id: input.definitionId,
-        code: input.code,
-        currency: input.currency,
-        status: 'active',
-        end_reason: null,
-        base: input.base,
-        credit: input.credit,
-        turnover_target: input.target,
-        percent_fail: input.percentFail,
-        percent_success: input.percentSuccess,
-        category_weights: JSON.stringify(input.weights),
-        expires_at: input.expiresAt,
-        source_ref: input.sourceRef,
-        activated_at: input.now,
-        ended_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    bonus = await createMemberBonusRepository(trx).insert({
+      id,
+      member_id: input.memberId,
+      origin: input.origin,
+      definition_id: input.definitionId,
+      code: input.code,
+      currency: input.currency,
+      status: 'active',
+      end_reason: null,
+      base: input.base,
+      credit: input.credit,
+      turnover_target: input.target,
+      percent_fail: input.percentFail,
+      percent_success: input.percentSuccess,
+      category_weights: JSON.stringify(input.weights),
+      expires_at: input.expiresAt,
+      source_ref: input.sourceRef,
+      activated_at: input.now,
+      ended_at: null,
+    });
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === 'member_bonuses_one_active') throw new AppError('BONUS_ALREADY_ACTIVE');
@@ -137,13 +128,12 @@ export async function endBonus(
 ): Promise<{ bonus: MemberBonus; takenBack: bigint } | null> {
   const walletRef = memberWallet(bonus.member_id, bonus.currency);
   const owed = takeBack(bonus.credit, ending.keepPercent, await accountBalance(trx, walletRef));
-  const ended = await trx
-    .updateTable('member_bonuses')
-    .set({ status: ending.status, end_reason: ending.reason, ended_at: ending.now, taken_back: owed })
-    .where('id', '=', bonus.id)
-    .where('status', '=', 'active')
-    .returningAll()
-    .executeTakeFirst();
+  const ended = await createMemberBonusRepository(trx).end(bonus.id, {
+    status: ending.status,
+    reason: ending.reason,
+    now: ending.now,
+    takenBack: owed,
+  });
   if (!ended) return null;
   if (owed > 0n) {
     const expense = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.expense(EXPENSE_OF[bonus.origin]), bonus.currency));
@@ -165,14 +155,8 @@ export const turnoverMet = (bonus: Pick<MemberBonus, 'turnover_done' | 'turnover
   bonus.turnover_done >= bonus.turnover_target;
 
 /** The member's whole balance: wallet plus every game account, as the ledger holds them. */
-export async function totalBalance(trx: Kysely<DB>, memberId: string): Promise<bigint> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select(sql<string>`coalesce(sum(balance), 0)`.as('total'))
-    .where('owner_id', '=', memberId)
-    .where('kind', 'in', ['wallet', 'game'])
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
+export function totalBalance(trx: Kysely<DB>, memberId: string): Promise<bigint> {
+  return createMemberBonusRepository(trx).totalBalance(memberId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basisPoints, bonusCredit, previousSiteDay, siteDay, takeBack, turnoverTarget, weightedBet, windowStart } from './bonus-math.ts';
+import { previousSiteDay, siteDay } from '@jetton/contract/site-time';
+import { basisPoints, bonusCredit, takeBack, turnoverTarget, weightedBet, windowStart } from './bonus-math.ts';
 
 describe('bonus arithmetic', () => {
   it('credits percent of the base up to maxBonus, and sets the target on base plus credit', () => {

@@ -1,3 +1,4 @@
+import { siteDay, siteDayStart, siteWeekStart } from '@jetton/contract/site-time';
 import type { BonusWindowType, CategoryWeights } from '../../db/tables/rewards.ts';
 
 /**
@@ -38,25 +39,6 @@ export function basisPoints(amount: bigint, bp: number): bigint {
   return amount > 0n ? (amount * BigInt(bp)) / 10_000n : 0n;
 }
 
-/** The site time zone, Asia/Bangkok: UTC+7 all year (no daylight saving), Laos alike. */
-const SITE_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** The site calendar day of an instant, 'YYYY-MM-DD'. */
-export function siteDay(at: Date): string {
-  return new Date(at.getTime() + SITE_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The site day before the one `at` falls in. */
-export function previousSiteDay(at: Date): string {
-  return siteDay(new Date(at.getTime() - DAY_MS));
-}
-
-/** The instant a site day starts (00:00 in Bangkok). */
-export function siteDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - SITE_OFFSET_MS);
-}
-
 /**
  * Since when receipts count toward `maxReceived`: ever for 'limit', the site
  * calendar day for 'day', the Monday-to-Sunday week for 'week'.
@@ -67,11 +49,7 @@ export function windowStart(type: BonusWindowType, now: Date): Date {
       return new Date(0);
     case 'day':
       return siteDayStart(siteDay(now));
-    case 'week': {
-      const dayStart = siteDayStart(siteDay(now));
-      // getUTCDay of the local date: 0 Sunday ... 6 Saturday; days since Monday.
-      const weekday = new Date(dayStart.getTime() + SITE_OFFSET_MS).getUTCDay();
-      return new Date(dayStart.getTime() - ((weekday + 6) % 7) * DAY_MS);
-    }
+    case 'week':
+      return siteWeekStart(now);
   }
 }

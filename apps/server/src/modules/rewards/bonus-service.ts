@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor } from '@jetton/contract/money';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
@@ -10,11 +11,10 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { activeBonusOf, endBonus, endLikeCancel, grantBonus, lockMember, turnoverMet, type MemberBonus } from './bonus-lifecycle.ts';
 import { bonusCredit, turnoverTarget, windowStart } from './bonus-math.ts';
 import { createDefinitionRepository, type BonusDefinition } from './definition-repository.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
-
-const DAY_MS = 86_400_000;
 
 export function userBonusView(b: MemberBonus): TUserBonus {
   return {
@@ -41,6 +41,7 @@ const live = (d: BonusDefinition, now: Date): boolean =>
 export function createBonusService(deps: Deps) {
   const { db, clock } = deps;
   const definitions = createDefinitionRepository(db);
+  const bonuses = createMemberBonusRepository(db);
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
   async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date): Promise<MemberBonus | undefined> {
@@ -229,13 +230,7 @@ export function createBonusService(deps: Deps) {
     /** The job's sweep: every active bonus past its expiry ends as a cancel would. */
     async expireDue(limit = 100): Promise<number> {
       const now = clock.now();
-      const due = await db
-        .selectFrom('member_bonuses')
-        .select('member_id')
-        .where('status', '=', 'active')
-        .where('expires_at', '<=', now)
-        .limit(limit)
-        .execute();
+      const due = await bonuses.dueForExpiry(now, limit);
       let ended = 0;
       for (const { member_id } of due) {
         await withMoneyTransaction(db, async (trx) => {

@@ -82,6 +82,15 @@ export function createDefinitionRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** First start: a definition whose code is not taken yet (idempotent by code). */
+    async insertIfAbsent(id: string, input: DefinitionInput, now: Date): Promise<void> {
+      await db
+        .insertInto('bonus_definitions')
+        .values({ id, ...columns(input), created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+    },
+
     async update(id: string, input: DefinitionInput, now: Date): Promise<BonusDefinition | undefined> {
       return db
         .updateTable('bonus_definitions')

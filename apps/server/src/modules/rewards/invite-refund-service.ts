@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor } from '@jetton/contract/money';
 import type { TBanner, TInviteList, TRefundCheck, TRefundList } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
@@ -15,7 +16,6 @@ import type { RewardsRulesSource } from './rewards-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
 
-const DAY_MS = 86_400_000;
 const ALL_CATEGORIES = { slot: 100, sport: 100, lotto: 100 };
 
 /** The friend-invite bonus and the refund of losses (docs/rewards.md, "Invite" and "Refund of losses"). */

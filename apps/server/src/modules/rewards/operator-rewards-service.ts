@@ -7,7 +7,9 @@ import { AppError } from '../../http/app-error.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { endBonus, lockMember } from './bonus-lifecycle.ts';
 import { sanitizeBannerHtml, sanitizeBannerImage } from './banner-sanitizer.ts';
+import { createBannerRepository } from './banner-repository.ts';
 import { createDefinitionRepository, type DefinitionInput } from './definition-repository.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 
 /** Banners as stored: image and HTML through the allow-list (docs/rewards.md, "Banners"); a banner without a usable image is dropped. */
 export function cleanBanners(banners: StoredBanner[]): StoredBanner[] {
@@ -70,27 +72,23 @@ export function createOperatorRewardsService(deps: { db: Kysely<DB>; clock: Cloc
     replaceBanners: (placement: 'invite' | 'refund', banners: StoredBanner[], actor: RewardsActor = system) =>
       db.transaction().execute(async (trx) => {
         const rows = cleanBanners(banners);
-        await trx.deleteFrom('reward_banners').where('placement', '=', placement).execute();
-        for (const [sort, b] of rows.entries()) {
-          await trx
-            .insertInto('reward_banners')
-            .values({ id: uuidV7(clock.now()), placement, image: b.image, html: b.html, sort, active: true })
-            .execute();
-        }
+        const repo = createBannerRepository(trx);
+        await repo.removeAll(placement);
+        for (const [sort, b] of rows.entries()) await repo.insert(uuidV7(clock.now()), placement, b, sort);
         await log(trx, actor, 'rewards.banners.replace', { after: { placement, count: rows.length } });
         return rows;
       }),
 
-    memberBonuses: (memberId: string) =>
-      db.selectFrom('member_bonuses').selectAll().where('member_id', '=', memberId).orderBy('activated_at', 'desc').limit(200).execute(),
+    memberBonuses: (memberId: string) => createMemberBonusRepository(db).listOfMember(memberId),
 
     /** Ends a member's active bonus as an operator ('ended', with the reason); keepPercent defaults to the bonus's percentFail. */
     async endMemberBonus(bonusId: string, reason: string, keepPercent?: number, actor: RewardsActor = system) {
       return withMoneyTransaction(db, async (trx) => {
-        const found = await trx.selectFrom('member_bonuses').select('member_id').where('id', '=', bonusId).executeTakeFirst();
+        const repo = createMemberBonusRepository(trx);
+        const found = await repo.ownerOf(bonusId);
         if (!found) throw new AppError('NO_DATA');
         await lockMember(trx, found.member_id);
-        const bonus = await trx.selectFrom('member_bonuses').selectAll().where('id', '=', bonusId).executeTakeFirstOrThrow();
+        const bonus = await repo.byIdOrThrow(bonusId);
         if (bonus.status !== 'active') throw new AppError('NO_DATA');
         const keep = keepPercent ?? bonus.percent_fail;
         const done = await endBonus(trx, bonus, { status: 'ended', reason: `operator: ${reason}`, keepPercent: keep, now: clock.now() });

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@jetton/contract/site-time';
 import type { DB } from '../../db/schema.ts';
 import { activeBonusOf, grantBonus, lockMember, turnoverMet } from './bonus-lifecycle.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 
 /**
  * What other modules may call (docs/rewards.md, "For other modules"): the spin
@@ -8,7 +10,6 @@ import { activeBonusOf, grantBonus, lockMember, turnoverMet } from './bonus-life
  * an unmet bonus is in the way. Both run in the caller's transaction.
  */
 
-const DAY_MS = 86_400_000;
 const ALL_CATEGORIES = { slot: 100, sport: 100, lotto: 100 };
 
 export type CouponBonus = {
@@ -32,12 +33,7 @@ export type CouponBonus = {
  */
 export async function startBonusFromCoupon(trx: Kysely<DB>, input: CouponBonus): Promise<{ bonusId: string; created: boolean }> {
   const member = await lockMember(trx, input.memberId);
-  const before = await trx
-    .selectFrom('member_bonuses')
-    .select('id')
-    .where('origin', '=', 'spin')
-    .where('source_ref', '=', input.couponId)
-    .executeTakeFirst();
+  const before = await createMemberBonusRepository(trx).bySpinCoupon(input.couponId);
   if (before) return { bonusId: before.id, created: false };
   const bonus = await grantBonus(trx, {
     memberId: input.memberId,

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DAY_MS, previousSiteDay, siteDay } from '@jetton/contract/site-time';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { schedulePeriodic, serialJob, type SerialJob } from '../../jobs/periodic-job.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
-import { previousSiteDay, siteDay, weightedBet } from './bonus-math.ts';
+import { weightedBet } from './bonus-math.ts';
+import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import { createRoundsRepository } from './rounds-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
-
-const DAY_MS = 86_400_000;
 
 export type RewardsPass = { claimed: number; rounds: number; counted: number; expired: number; accrued: number };
 
@@ -71,13 +71,7 @@ export function createRewardsJob(deps: Deps) {
           });
           if (!fresh) return null;
           await r.addDailyPlay(memberId, siteDay(round.playedAt), kind, round.bet, round.payout);
-          const bonus = await trx
-            .selectFrom('member_bonuses')
-            .select(['id', 'category_weights'])
-            .where('member_id', '=', memberId)
-            .where('status', '=', 'active')
-            .where('activated_at', '<=', round.playedAt)
-            .executeTakeFirst();
+          const bonus = await createMemberBonusRepository(trx).activeAt(memberId, round.playedAt);
           if (!bonus) return false;
           const weighted = weightedBet(round.bet, kind, bonus.category_weights);
           if (weighted > 0n) await r.countTowardBonus(gameCode, round.id, bonus.id, weighted);

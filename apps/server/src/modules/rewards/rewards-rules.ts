@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
+import { DAY_MS } from '@jetton/contract/site-time';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const ZText = z.object({ th: text(), la: text(), en: text() });
@@ -41,7 +42,7 @@ export const ZRewardsRules = z.object({
   /** How long a pass owns a provider's round cursor before another node may take it. */
   roundLeaseMs: z.number().int().positive().default(60_000),
   /** Where a first pull of a provider's rounds starts, back from now. */
-  roundLookbackMs: z.number().int().positive().default(86_400_000),
+  roundLookbackMs: z.number().int().positive().default(DAY_MS),
   /** Site days back the accrual looks for days not accrued yet (a node down over midnight). */
   accrualCatchUpDays: z.number().int().min(1).max(31).default(3),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listOnSandboxIndex } from '../../adapters/sandbox/sandbox-index.ts';
 import { sandboxPage, sendPage } from '../../adapters/sandbox/sandbox-page.ts';
 import { escapeHtml as esc } from '../../http/html.ts';
-import { siteDay } from './bonus-math.ts';
+import { siteDay } from '@jetton/contract/site-time';
 import type { Clock } from '../../clock.ts';
 import type { RewardsJob } from './rewards-job.ts';
 

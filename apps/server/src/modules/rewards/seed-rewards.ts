@@ -3,7 +3,8 @@ import type { DB } from '../../db/schema.ts';
 import type { StoredBanner } from '../../db/tables/rewards.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { bannerPath } from './banner-art.ts';
-import type { DefinitionInput } from './definition-repository.ts';
+import { createBannerRepository } from './banner-repository.ts';
+import { createDefinitionRepository, type DefinitionInput } from './definition-repository.ts';
 import { cleanBanners } from './operator-rewards-service.ts';
 
 const ALL = { slot: 100, sport: 100, lotto: 100 };
@@ -140,43 +141,14 @@ const SEED_BANNERS: { placement: 'invite' | 'refund'; banner: StoredBanner }[] =
 
 /** First start: the offers and banners that do not exist yet (idempotent by code and placement). */
 export async function seedRewards(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
+  const definitions = createDefinitionRepository(db);
   for (const def of SEED_DEFINITIONS) {
-    await db
-      .insertInto('bonus_definitions')
-      .values({
-        id: uuidV7(now),
-        origin: def.origin,
-        code: def.code,
-        names: JSON.stringify(def.names),
-        notices: JSON.stringify(def.notices),
-        type: def.type,
-        max_received: def.maxReceived,
-        percent: def.percent,
-        max_bonus: def.maxBonus,
-        min_deposit: def.minDeposit,
-        turnover: def.turnover,
-        percent_fail: def.percentFail,
-        category_weights: JSON.stringify(def.categoryWeights),
-        banners: JSON.stringify(cleanBanners(def.banners)),
-        active: def.active,
-        valid_from: def.validFrom,
-        valid_to: def.validTo,
-        expiry_days: def.expiryDays,
-        max_uses: def.maxUses,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
+    await definitions.insertIfAbsent(uuidV7(now), { ...def, banners: cleanBanners(def.banners) }, now);
   }
+  const banners = createBannerRepository(db);
   for (const [sort, { placement, banner: b }] of SEED_BANNERS.entries()) {
-    const exists = await db.selectFrom('reward_banners').select('id').where('placement', '=', placement).executeTakeFirst();
-    if (exists) continue;
+    if (await banners.exists(placement)) continue;
     const [clean] = cleanBanners([b]);
-    if (clean)
-      await db
-        .insertInto('reward_banners')
-        .values({ id: uuidV7(now), placement, image: clean.image, html: clean.html, sort, active: true })
-        .execute();
+    if (clean) await banners.insert(uuidV7(now), placement, clean, sort);
   }
 }

@@ -1,19 +1,17 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { fromMinor } from '@jetton/contract/money';
 import type { TCoupon, TCouponListResponse } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import type { SpinCouponsTable } from '../../db/tables/spin.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ensureAccount } from '../../ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import type { SpinBonusPort } from './bonus-port.ts';
+import { createCouponRepository, type CouponRow } from './coupon-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-type CouponRow = Selectable<SpinCouponsTable>;
 
 export function couponView(row: CouponRow, now: Date): TCoupon {
   const status = row.claimed_at ? 'claimed' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'claimable';
@@ -33,26 +31,12 @@ export function couponView(row: CouponRow, now: Date): TCoupon {
 /** A member's coupons: the paged list and the claim (docs/spin.md, "Coupons"). */
 export function createCouponService(deps: { db: Kysely<DB>; clock: Clock; bonuses: SpinBonusPort }) {
   const { db, clock } = deps;
+  const coupons = createCouponRepository(db);
   return {
     async coupons(memberId: string, page: number, limit: number): Promise<TCouponListResponse> {
       const now = clock.now();
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('spin_coupons')
-          .selectAll()
-          .where('member_id', '=', memberId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db
-          .selectFrom('spin_coupons')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { total: Number(count.n), coupons: rows.map((r) => couponView(r, now)) };
+      const [rows, total] = await Promise.all([coupons.page(memberId, (page - 1) * limit, limit), coupons.count(memberId)]);
+      return { total, coupons: rows.map((r) => couponView(r, now)) };
     },
 
     /**
@@ -65,13 +49,8 @@ export function createCouponService(deps: { db: Kysely<DB>; clock: Clock; bonuse
     async claim(memberId: string, couponId: string): Promise<{ coupon: TCoupon; coin: number }> {
       if (!UUID.test(couponId)) throw new AppError('INVALID_CODE');
       return withMoneyTransaction(db, async (trx) => {
-        const row = await trx
-          .selectFrom('spin_coupons')
-          .selectAll()
-          .where('id', '=', couponId)
-          .where('member_id', '=', memberId)
-          .forUpdate()
-          .executeTakeFirst();
+        const repo = createCouponRepository(trx);
+        const row = await repo.lock(memberId, couponId);
         if (!row) throw new AppError('INVALID_CODE');
         if (row.claimed_at) throw new AppError('NO_CLAIMABLE_COUPON');
         const now = clock.now();
@@ -90,11 +69,7 @@ export function createCouponService(deps: { db: Kysely<DB>; clock: Clock; bonuse
             ],
           });
         } else if (row.type === 'coin') {
-          await trx
-            .updateTable('members')
-            .set({ coin: sql`coin + ${row.coins}` })
-            .where('id', '=', memberId)
-            .execute();
+          await repo.addCoins(memberId, row.coins);
         } else if (row.type === 'bonus' && deps.bonuses.available) {
           await deps.bonuses.startCouponBonus(trx, {
             memberId,
@@ -107,13 +82,8 @@ export function createCouponService(deps: { db: Kysely<DB>; clock: Clock; bonuse
         } else {
           throw new AppError('INVALID_COUPON_TYPE');
         }
-        const claimed = await trx
-          .updateTable('spin_coupons')
-          .set({ claimed_at: now })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const member = await trx.selectFrom('members').select('coin').where('id', '=', memberId).executeTakeFirstOrThrow();
+        const claimed = await repo.markClaimed(row.id, now);
+        const member = await repo.coinsOf(memberId);
         return { coupon: couponView(claimed, now), coin: member.coin };
       });
     },

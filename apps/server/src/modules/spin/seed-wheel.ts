@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TSpinWheelConfig } from '@jetton/contract/spin';
 import type { DB } from '../../db/schema.ts';
+import { createWheelRepository } from './wheel-repository.ts';
 import { storedSlices } from './wheel-service.ts';
 
 /**
@@ -88,15 +89,11 @@ export const DEMO_WHEEL: TSpinWheelConfig = {
 
 /** Saves the demo wheel as version 1 when there is no wheel yet (idempotent). */
 export async function seedSpinWheel(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
-  await db
-    .insertInto('spin_wheels')
-    .values({
-      version: 1,
-      name: DEMO_WHEEL.name,
-      active: DEMO_WHEEL.active,
-      slices: JSON.stringify(storedSlices(DEMO_WHEEL)),
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('version').doNothing())
-    .execute();
+  await createWheelRepository(db).insertIfAbsent({
+    version: 1,
+    name: DEMO_WHEEL.name,
+    active: DEMO_WHEEL.active,
+    slices: storedSlices(DEMO_WHEEL),
+    createdAt: now,
+  });
 }

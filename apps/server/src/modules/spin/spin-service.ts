@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { decimalToMinor } from '@jetton/contract/money';
+import { DAY_MS } from '@jetton/contract/site-time';
 import type { TCoupon, TSpinFairness, TSpinHistoryResponse, TSpinResponse, TSpinSetupResponse } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -8,11 +9,13 @@ import { AppError } from '../../http/app-error.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { SpinBonusPort } from './bonus-port.ts';
 import { fairSlice, seedHash, type SeedSource } from './fair-draw.ts';
+import { createCouponRepository } from './coupon-repository.ts';
 import { couponView, createCouponService } from './coupon-service.ts';
+import { createSpinRepository } from './spin-repository.ts';
 import type { WheelService } from './wheel-service.ts';
 
 /** A coupon can be claimed for this long after its spin (docs/spin.md, "Coupons"). */
-export const COUPON_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+export const COUPON_VALID_MS = 7 * DAY_MS;
 
 type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSource; bonuses: SpinBonusPort };
 
@@ -22,29 +25,24 @@ type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSou
  */
 export function createSpinService(deps: Deps) {
   const { db, clock, wheels } = deps;
+  const spins = createSpinRepository(db);
 
   /** The member's current (unrevealed) seed pair, made on first use: the commitment exists before any spin. */
   async function currentSeed(executor: Kysely<DB>, memberId: string, lock: boolean) {
-    const find = () => {
-      const q = executor.selectFrom('spin_seeds').selectAll().where('member_id', '=', memberId).where('revealed_at', 'is', null);
-      return (lock ? q.forUpdate() : q).executeTakeFirst();
-    };
+    const repo = createSpinRepository(executor);
+    const find = () => repo.currentSeed(memberId, lock);
     const found = await find();
     if (found) return found;
     const serverSeed = deps.seeds.serverSeed();
-    await executor
-      .insertInto('spin_seeds')
-      .values({
-        id: uuidV7(clock.now()),
-        member_id: memberId,
-        server_seed: serverSeed,
-        server_seed_hash: seedHash(serverSeed),
-        client_seed: deps.seeds.clientSeed(),
-        created_at: clock.now(),
-        revealed_at: null,
-      })
-      .onConflict((oc) => oc.column('member_id').where('revealed_at', 'is', null).doNothing())
-      .execute();
+    await repo.insertSeedIfAbsent({
+      id: uuidV7(clock.now()),
+      member_id: memberId,
+      server_seed: serverSeed,
+      server_seed_hash: seedHash(serverSeed),
+      client_seed: deps.seeds.clientSeed(),
+      created_at: clock.now(),
+      revealed_at: null,
+    });
     const made = await find();
     if (!made) throw new Error('spin seed vanished');
     return made;
@@ -64,7 +62,7 @@ export function createSpinService(deps: Deps) {
 
     async setup(memberId: string): Promise<TSpinSetupResponse> {
       const wheel = await wheels.current();
-      const member = await db.selectFrom('members').select('coin').where('id', '=', memberId).executeTakeFirst();
+      const member = await spins.coinsOf(memberId);
       if (!member) throw new AppError('invalid-token');
       const seed = await currentSeed(db, memberId, false);
       return {
@@ -94,21 +92,12 @@ export function createSpinService(deps: Deps) {
       return withMoneyTransaction(db, async (trx) => {
         const wheel = await wheels.current(trx);
         if (!wheel?.active) throw new AppError('NO_DATA');
-        const member = await trx
-          .updateTable('members')
-          .set({ coin: sql`coin - 1` })
-          .where('id', '=', memberId)
-          .where('coin', '>', 0)
-          .returning(['coin', 'currency'])
-          .executeTakeFirst();
+        const repo = createSpinRepository(trx);
+        const member = await repo.takeCoin(memberId);
         if (!member) throw new AppError('NO_COIN');
         const seed = await currentSeed(trx, memberId, true);
         const nonce = seed.next_nonce;
-        await trx
-          .updateTable('spin_seeds')
-          .set({ next_nonce: nonce + 1 })
-          .where('id', '=', seed.id)
-          .execute();
+        await repo.setNextNonce(seed.id, nonce + 1);
         const index = fairSlice(
           seed.server_seed,
           seed.client_seed,
@@ -119,41 +108,34 @@ export function createSpinService(deps: Deps) {
         if (!slice) throw new Error('draw outside the wheel');
         const now = clock.now();
         const drawId = uuidV7(now);
-        await trx
-          .insertInto('spin_draws')
-          .values({
-            id: drawId,
-            member_id: memberId,
-            seed_id: seed.id,
-            nonce,
-            wheel_version: wheel.version,
-            slice_index: index,
-            slice_code: slice.code,
-            created_at: now,
-          })
-          .execute();
+        await repo.insertDraw({
+          id: drawId,
+          member_id: memberId,
+          seed_id: seed.id,
+          nonce,
+          wheel_version: wheel.version,
+          slice_index: index,
+          slice_code: slice.code,
+          created_at: now,
+        });
         let coupon: TCoupon | null = null;
         if (slice.prize.type !== 'nothing') {
-          const row = await trx
-            .insertInto('spin_coupons')
-            .values({
-              id: uuidV7(now),
-              member_id: memberId,
-              draw_id: drawId,
-              type: slice.prize.type,
-              slice_code: slice.code,
-              prize_name: slice.label,
-              amount: slice.prize.type === 'credit' || slice.prize.type === 'bonus' ? decimalToMinor(slice.prize.amount) : 0n,
-              coins: slice.prize.type === 'coin' ? slice.prize.coins : 0,
-              bonus_turnover: slice.prize.type === 'bonus' ? slice.prize.turnover : null,
-              bonus_percent_fail: slice.prize.type === 'bonus' ? slice.prize.percentFail : null,
-              currency: member.currency,
-              created_at: now,
-              expires_at: new Date(now.getTime() + COUPON_VALID_MS),
-              claimed_at: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await createCouponRepository(trx).insert({
+            id: uuidV7(now),
+            member_id: memberId,
+            draw_id: drawId,
+            type: slice.prize.type,
+            slice_code: slice.code,
+            prize_name: slice.label,
+            amount: slice.prize.type === 'credit' || slice.prize.type === 'bonus' ? decimalToMinor(slice.prize.amount) : 0n,
+            coins: slice.prize.type === 'coin' ? slice.prize.coins : 0,
+            bonus_turnover: slice.prize.type === 'bonus' ? slice.prize.turnover : null,
+            bonus_percent_fail: slice.prize.type === 'bonus' ? slice.prize.percentFail : null,
+            currency: member.currency,
+            created_at: now,
+            expires_at: new Date(now.getTime() + COUPON_VALID_MS),
+            claimed_at: null,
+          });
           coupon = couponView(row, now);
         }
         return {
@@ -178,21 +160,18 @@ export function createSpinService(deps: Deps) {
       return withMoneyTransaction(db, async (trx) => {
         const old = await currentSeed(trx, memberId, true);
         const now = clock.now();
-        await trx.updateTable('spin_seeds').set({ revealed_at: now }).where('id', '=', old.id).execute();
+        const repo = createSpinRepository(trx);
+        await repo.reveal(old.id, now);
         const serverSeed = deps.seeds.serverSeed();
-        const next = await trx
-          .insertInto('spin_seeds')
-          .values({
-            id: uuidV7(now),
-            member_id: memberId,
-            server_seed: serverSeed,
-            server_seed_hash: seedHash(serverSeed),
-            client_seed: clientSeed ?? old.client_seed,
-            created_at: now,
-            revealed_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const next = await repo.insertSeed({
+          id: uuidV7(now),
+          member_id: memberId,
+          server_seed: serverSeed,
+          server_seed_hash: seedHash(serverSeed),
+          client_seed: clientSeed ?? old.client_seed,
+          created_at: now,
+          revealed_at: null,
+        });
         return {
           revealed: {
             serverSeed: old.server_seed,
@@ -207,35 +186,9 @@ export function createSpinService(deps: Deps) {
 
     /** The member's spins, newest first; a server seed shows once it was revealed. */
     async history(memberId: string, page: number, limit: number): Promise<TSpinHistoryResponse> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('spin_draws as d')
-          .innerJoin('spin_seeds as s', 's.id', 'd.seed_id')
-          .select([
-            'd.created_at',
-            'd.slice_code',
-            'd.slice_index',
-            'd.wheel_version',
-            'd.nonce',
-            's.server_seed',
-            's.server_seed_hash',
-            's.client_seed',
-            's.revealed_at',
-          ])
-          .where('d.member_id', '=', memberId)
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        db
-          .selectFrom('spin_draws')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow(),
-      ]);
+      const [rows, total] = await Promise.all([spins.drawPage(memberId, (page - 1) * limit, limit), spins.drawCount(memberId)]);
       return {
-        total: Number(count.n),
+        total,
         spins: rows.map((r) => ({
           createdAt: r.created_at.toISOString(),
           slice: r.slice_code,

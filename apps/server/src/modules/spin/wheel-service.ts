@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { decimalToMinor, fromMinor, minorToDecimal, toMinor } from '@jetton/contract/money';
 import type { TSpinWheelConfig } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { SpinBonusPort } from './bonus-port.ts';
 import { chiSquare, type ChiSquare } from './chi-square.ts';
 import { sanitizeDescription } from './html-description.ts';
+import { createWheelRepository } from './wheel-repository.ts';
 
 export type WheelVersion = { version: number; name: string; active: boolean; slices: StoredSlice[]; createdAt: Date };
 
@@ -55,6 +56,7 @@ export function configOf(wheel: WheelVersion): TSpinWheelConfig {
  */
 export function createWheelService(deps: Deps) {
   const { db, clock } = deps;
+  const wheels = createWheelRepository(db);
 
   const read = (row: { version: number; name: string; active: boolean; slices: StoredSlice[]; created_at: Date }): WheelVersion => ({
     version: row.version,
@@ -65,12 +67,12 @@ export function createWheelService(deps: Deps) {
   });
 
   async function current(executor: Kysely<DB> = db): Promise<WheelVersion | null> {
-    const row = await executor.selectFrom('spin_wheels').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+    const row = await createWheelRepository(executor).latest();
     return row ? read(row) : null;
   }
 
   async function version(v: number): Promise<WheelVersion | null> {
-    const row = await db.selectFrom('spin_wheels').selectAll().where('version', '=', v).executeTakeFirst();
+    const row = await wheels.version(v);
     return row ? read(row) : null;
   }
 
@@ -80,11 +82,7 @@ export function createWheelService(deps: Deps) {
       const latest = await current();
       const next = (latest?.version ?? 0) + 1;
       try {
-        const row = await db
-          .insertInto('spin_wheels')
-          .values({ version: next, name, active, slices: JSON.stringify(slices), created_at: clock.now() })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await wheels.insert({ version: next, name, active, slices, createdAt: clock.now() });
         return read(row);
       } catch (error) {
         if (!uniqueViolation(error) || attempt >= 4) throw error;
@@ -122,12 +120,7 @@ export function createWheelService(deps: Deps) {
     async report(v: number): Promise<DrawReport> {
       const wheel = await version(v);
       if (!wheel) throw new AppError('NO_DATA');
-      const rows = await db
-        .selectFrom('spin_draws')
-        .select(['slice_index', sql<string>`count(*)`.as('n')])
-        .where('wheel_version', '=', v)
-        .groupBy('slice_index')
-        .execute();
+      const rows = await wheels.drawsPerSlice(v);
       const observed = wheel.slices.map((_, i) => Number(rows.find((r) => r.slice_index === i)?.n ?? 0));
       const weights = wheel.slices.map((s) => s.weight);
       const total = weights.reduce((a, b) => a + b, 0);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
+import { HOUR_MS } from '@jetton/contract/site-time';
 import type { LaunchTarget, Platform } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,7 +10,6 @@ import type { GameAccessService } from './game-access.ts';
 import type { LaunchTicketRepository } from './launch-ticket-repository.ts';
 import type { WalletRulesSource } from './wallet-rules.ts';
 
-const HOUR = 60 * 60 * 1000;
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
 /**
@@ -48,7 +48,7 @@ export function createLaunchService(deps: {
       const ticket = randomBytes(24).toString('base64url');
       const now = clock.now();
       const { launchTicketTtlMs } = await deps.rules.get();
-      await deps.tickets.purgeExpiredBefore(new Date(now.getTime() - HOUR));
+      await deps.tickets.purgeExpiredBefore(new Date(now.getTime() - HOUR_MS));
       await deps.tickets.create(
         hashTicket(ticket),
         { member_id: member.memberId, game_code: request.game, platform: request.platform },

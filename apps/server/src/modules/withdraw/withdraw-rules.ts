@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '@jetton/contract/site-time';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 /**
@@ -9,11 +10,7 @@ export const ZWithdrawRules = z.object({
   /** Withdrawals up to this (minor units) are approved without an operator: 5,000.00. */
   autoApproveMaxMinor: z.number().int().nonnegative().default(500_000),
   /** After a change of bank account in the profile, withdrawals wait for an operator this long: 24 h (docs/security.md). */
-  bankChangeReviewMs: z
-    .number()
-    .int()
-    .nonnegative()
-    .default(24 * 60 * 60 * 1000),
+  bankChangeReviewMs: z.number().int().nonnegative().default(DAY_MS),
   /** Deadline of one payout API call. */
   payoutTimeoutMs: z.number().int().positive().default(8_000),
   /** A payout whose answer was lost is asked about again after this (kept >= 2x the timeout). */

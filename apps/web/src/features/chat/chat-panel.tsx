@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, CheckCheck, Check, X } from 'lucide-react';
-import { CHAT } from '@jetton/contract/constants';
+import { CHAT, FORMATS } from '@jetton/contract/constants';
 import { translateError } from '@/lib/translate-error';
 import { ChatComposer } from './chat-composer';
 import { createChatSession, type ChatAlert } from './chat-session';
@@ -11,7 +11,8 @@ import styles from './chat-panel.module.css';
 
 export type ChatPanelProps = { id: string; open: boolean; onClose: () => void };
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Bangkok' });
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: FORMATS.timeZone });
 /** How close to the top counts as "scrolled to the top" for loading older messages. */
 const TOP_LOAD_PX = 24;
 

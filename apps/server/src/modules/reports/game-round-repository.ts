@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { GameRound } from '../../adapters/games/game-provider.ts';
 import type { DB } from '../../db/schema.ts';
-import { dayOf } from './report-days.ts';
+import { siteDay } from '@jetton/contract/site-time';
 
 /** How far back each pull starts before the newest round seen: a round the provider settles late is still found (duplicates are ignored). */
 const OVERLAP_MS = 10 * 60_000;
@@ -30,7 +30,7 @@ export async function importRounds(db: Kysely<DB>, gameCode: string, rounds: Gam
       on conflict do nothing
       returning played_at`.execute(db);
     stored += rows.length;
-    for (const row of rows) days.add(dayOf(new Date(row.played_at)));
+    for (const row of rows) days.add(siteDay(new Date(row.played_at)));
   }
   return { stored, days };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { bangkokDaySql, dayStart, addDays } from './report-days.ts';
+import { addSiteDays, siteDayStart } from '@jetton/contract/site-time';
+import { siteDaySql } from '../../db/site-day-sql.ts';
 
 /**
  * The daily figures every report is made of (docs/reports.md, "Daily
@@ -22,10 +23,10 @@ export type LedgerDay = {
 export type GameDay = { day: string; currency: string; game_code: string; rounds: bigint; bets: bigint; payouts: bigint; players: bigint };
 export type MemberDay = { day: string; currency: string; registrations: bigint; first_deposits: bigint; active_players: bigint };
 
-const entryDay = sql.raw(bangkokDaySql('e.created_at'));
-const roundDay = sql.raw(bangkokDaySql('r.played_at'));
-const memberDay = sql.raw(bangkokDaySql('m.created_at'));
-const firstDay = sql.raw(bangkokDaySql('f.first_at'));
+const entryDay = sql.raw(siteDaySql('e.created_at'));
+const roundDay = sql.raw(siteDaySql('r.played_at'));
+const memberDay = sql.raw(siteDaySql('m.created_at'));
+const firstDay = sql.raw(siteDaySql('f.first_at'));
 
 /**
  * Which daily ledger rows a report needs: the site's side (system accounts) of
@@ -124,8 +125,8 @@ async function readDays<T>(
 ): Promise<T[]> {
   const through = await rolledThrough(db);
   const stored = through === null || through < range.from ? [] : await rolled(through < range.to ? through : range.to);
-  const liveFrom = through === null || through < range.from ? range.from : addDays(through, 1);
-  const fresh = liveFrom > range.to ? [] : await live(dayStart(liveFrom), dayStart(addDays(range.to, 1)));
+  const liveFrom = through === null || through < range.from ? range.from : addSiteDays(through, 1);
+  const fresh = liveFrom > range.to ? [] : await live(siteDayStart(liveFrom), siteDayStart(addSiteDays(range.to, 1)));
   return [...stored, ...fresh];
 }
 
@@ -171,7 +172,7 @@ export function memberDays(db: Kysely<DB>, range: Range): Promise<MemberDay[]> {
 
 export type FunnelDay = { day: string; currency: string; registered: bigint; same_day: bigint; within_7_days: bigint; deposited: bigint };
 
-const registeredDay = sql.raw(bangkokDaySql('f.registered_at'));
+const registeredDay = sql.raw(siteDaySql('f.registered_at'));
 
 /**
  * Members registered in the range by day, and how many of them made a first
@@ -186,7 +187,7 @@ export async function funnelDays(db: Kysely<DB>, range: Range): Promise<FunnelDa
            count(*) filter (where f.first_at < f.registered_at + interval '7 days')::bigint as within_7_days,
            count(*)::bigint as deposited
     from member_first_deposits f
-    where f.registered_at >= ${dayStart(range.from)} and f.registered_at < ${dayStart(addDays(range.to, 1))}
+    where f.registered_at >= ${siteDayStart(range.from)} and f.registered_at < ${siteDayStart(addSiteDays(range.to, 1))}
     group by 1, 2`.execute(db);
   const deposits = new Map(rows.map((r) => [`${r.day}|${r.currency}`, r]));
   return (await memberDays(db, range))
@@ -209,8 +210,8 @@ export async function funnelDays(db: Kysely<DB>, range: Range): Promise<FunnelDa
  * computes for it, in one transaction with its report_days mark.
  */
 export async function rollDay(db: Kysely<DB>, day: string, now: Date): Promise<void> {
-  const from = dayStart(day);
-  const to = dayStart(addDays(day, 1));
+  const from = siteDayStart(day);
+  const to = siteDayStart(addSiteDays(day, 1));
   await db.transaction().execute(async (trx) => {
     const [ledger, games, members] = [
       await liveLedgerDays(trx, from, to),
@@ -229,4 +230,35 @@ export async function rollDay(db: Kysely<DB>, day: string, now: Date): Promise<v
       .onConflict((oc) => oc.column('day').doUpdateSet({ rolled_at: now }))
       .execute();
   });
+}
+
+/** Every rolled day's net per system account (shards merged), for the ledger reconciliation. */
+export async function rolledSystemNets(db: Kysely<DB>): Promise<{ currency: string; account_code: string; net: bigint }[]> {
+  const { rows } = await sql<{ currency: string; account_code: string; net: bigint }>`
+      select currency, account_code, sum(debits - credits)::bigint as net from report_ledger_daily
+      where account_kind = 'system' group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** The system accounts' balances now (shards merged). */
+export async function systemBalances(db: Kysely<DB>): Promise<{ currency: string; account_code: string; balance: bigint }[]> {
+  const { rows } = await sql<{ currency: string; account_code: string; balance: bigint }>`
+      select currency, regexp_replace(code, '#[0-9]+$', '') as account_code, sum(balance)::bigint as balance
+      from ledger_accounts where owner_id is null group by 1, 2`.execute(db);
+  return rows;
+}
+
+/** The instant of the first activity (an entry, a registration or a round), or null on an empty site. */
+export async function firstActivity(db: Kysely<DB>): Promise<Date | null> {
+  const { rows } = await sql<{ at: Date | null }>`
+      select least((select min(created_at) from journal_entries), (select min(created_at) from members), (select min(played_at) from game_rounds)) as at`.execute(
+    db,
+  );
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/** The games whose rounds are pulled, with how each launches. */
+export function reportedGames(db: Kysely<DB>) {
+  return db.selectFrom('games').select(['code', 'launch_mode']).orderBy('code').execute();
 }
