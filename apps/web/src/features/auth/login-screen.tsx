@@ -53,7 +53,7 @@ export function LoginScreen() {
           showToast(t('login.mustChangePassword'), 'info');
           void navigate('/user/profile?changePassword=1', { replace: true });
         },
-        onError: (error) => showToast(translateError(t, error.code), 'danger'),
+        onError: (error) => showToast(translateError(t, error.code, error), 'danger'),
       },
     );
   };
