@@ -87,6 +87,11 @@ export function LoginScreen() {
         </Button>
       </form>
       <p className={styles.register}>
+        <Link to="/forgot-password" className={styles.registerLink}>
+          {t('login.forgotLink')}
+        </Link>
+      </p>
+      <p className={styles.register}>
         {t('login.noAccount')}{' '}
         <Link to="/register" className={styles.registerLink}>
           {t('login.registerLink')}
