@@ -87,7 +87,7 @@ export function LoginScreen() {
         </Button>
       </form>
       <p className={styles.register}>
-        <Link to="/forgot-password" className={styles.registerLink}>
+        <Link to="/forgot-password" className={styles.forgotLink}>
           {t('login.forgotLink')}
         </Link>
       </p>
