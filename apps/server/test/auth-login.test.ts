@@ -51,10 +51,20 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
       t.clock.advance(MINUTE);
       expectError(await call(t, 'POST', ROUTES.account.login, { username: m.phone, password: `wrong-${i}` }), 401, 'WRONG_PASSWORD');
     }
-    // Locked: even the right password is refused, without a hash being computed.
-    expectError(await call(t, 'POST', ROUTES.account.login, { username: m.phone, password: m.password }), 429, 'REQUEST_LIMIT');
+    // Locked: even the right password is refused, without a hash being computed, and the answer says for how long.
+    const locked = await call(t, 'POST', ROUTES.account.login, { username: m.phone, password: m.password });
+    expect({ status: locked.statusCode, body: locked.json<unknown>(), retryAfter: locked.headers['retry-after'] }).toEqual({
+      status: 429,
+      body: { message: 'LOGIN_LOCKED', retryAfterSeconds: 900 },
+      retryAfter: '900',
+    });
     t.clock.advance(14 * MINUTE);
-    expectError(await call(t, 'POST', ROUTES.account.login, { username: m.phone, password: m.password }), 429, 'REQUEST_LIMIT');
+    const later = await call(t, 'POST', ROUTES.account.login, { username: m.phone, password: m.password });
+    expect({ status: later.statusCode, body: later.json<unknown>(), retryAfter: later.headers['retry-after'] }).toEqual({
+      status: 429,
+      body: { message: 'LOGIN_LOCKED', retryAfterSeconds: 60 },
+      retryAfter: '60',
+    });
     t.clock.advance(MINUTE + 1_000);
     expect(await login(t, m.phone, m.password)).toBeTruthy();
     // Another phone was never affected.

@@ -36,9 +36,14 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
   it('refuses amounts outside the withdraw lookup limits, more than the wallet, and bad requests', async () => {
     const m = await walletMember(t, 100_000n);
     expectError(await withdraw(t, m.token, { amount: 99.99 }), 400, 'KEY_INVALID');
-    expectError(await withdraw(t, m.token, { amount: 50_000.01 }), 400, 'KEY_INVALID');
+    // Above the maximum with a wallet that could not pay it either: the balance is the reason told.
+    expectError(await withdraw(t, m.token, { amount: 50_000.01 }), 422, 'MONEY_NOT_ENOUGH');
+    expectError(await withdraw(t, m.token, { amount: 9_999_999 }), 422, 'MONEY_NOT_ENOUGH');
     expectError(await withdraw(t, m.token, { amount: 1_000.01 }), 422, 'MONEY_NOT_ENOUGH');
     expectError(await withdraw(t, m.token, { amount: 100.001 }), 400, 'KEY_INVALID');
+    // Above the maximum with enough in the wallet: the limit is the reason.
+    const rich = await walletMember(t, 6_000_000n);
+    expectError(await withdraw(t, rich.token, { amount: 50_000.01 }), 400, 'KEY_INVALID');
     expectError(await withdraw(t, m.token, {}), 400, 'KEY_MISSING');
     expectError(await withdraw(t, m.token, { amount: 100 }, { key: null }), 400, 'KEY_MISSING');
     expectError(

@@ -165,6 +165,19 @@ export const ZOtpVerifyRequest = z.object({
 export type TOtpVerifyRequest = z.infer<typeof ZOtpVerifyRequest>;
 export const ZOtpVerifyResponse = z.object({ code: z.literal('OTP_CODE_VALID') });
 
+/**
+ * Forgotten password (docs/accounts.md, "Forgotten password"): the phone goes in the
+ * market's ZOtpSendRequest; the answer is the same whether the phone is a member's or not.
+ */
+export const ZPasswordForgotResponse = z.object({ otpRef: text(), otpToken: text() });
+export type TPasswordForgotResponse = z.infer<typeof ZPasswordForgotResponse>;
+export const ZPasswordResetRequest = z.object({
+  otpToken: required().max(200, { error: 'OTP_TOKEN_INVALID' }),
+  otpCode: required().regex(/^\d{6}$/, { error: 'OTP_CODE_INVALID' }),
+  password: ZNewPassword,
+});
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
 /** Passwords are never trimmed: a space is a character the member chose. */
 export const ZChangePasswordRequest = z.object({
   oldPassword: text().min(1, { error: 'KEY_MISSING' }).max(128, { error: 'WRONG_PASSWORD' }),

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   WRONG_CREDENTIAL: 401,
   INACTIVE_USER: 403,
   LOGIN_FAIL: 401,
+  /** Too many wrong passwords: the phone is locked; the body also carries `retryAfterSeconds` (and a Retry-After header). */
+  LOGIN_LOCKED: 429,
   // One-time code and limits
   OTP_BLOCK: 429,
   REQUEST_LIMIT: 429,

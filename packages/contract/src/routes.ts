@@ -28,6 +28,8 @@ export const ROUTES = {
     changePassword: '/api/account/changepwd',
     otpSend: '/api/otp/send',
     otpVerify: '/api/otp/verify',
+    passwordForgot: '/api/password/forgot',
+    passwordReset: '/api/password/reset',
   },
   wallet: {
     summary: '/api/wallet',

@@ -52,7 +52,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       );
     else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, 'request refused');
-    return reply.status(appError.status).send({ message: appError.code });
+    const retryAfter = appError.retryAfterSeconds;
+    if (retryAfter === undefined) return reply.status(appError.status).send({ message: appError.code });
+    return reply
+      .status(appError.status)
+      .header('retry-after', String(retryAfter))
+      .send({ message: appError.code, retryAfterSeconds: retryAfter });
   });
 }
 

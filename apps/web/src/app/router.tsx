@@ -28,6 +28,12 @@ const routes: RouteObject[] = [
             },
           },
           {
+            path: '/forgot-password',
+            lazy: {
+              Component: async () => (await import('@/features/password-reset/forgot-password-screen')).ForgotPasswordScreen,
+            },
+          },
+          {
             path: '/register',
             lazy: {
               loader: async () => (await import('@/features/register/invite-code-loader')).inviteCodeLoader,

@@ -69,6 +69,13 @@ function messageOf(payload: unknown): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+/** The seconds a refusal lasts, when the server says (LOGIN_LOCKED). */
+function retryAfterOf(payload: unknown): number | undefined {
+  if (typeof payload !== 'object' || payload === null || !('retryAfterSeconds' in payload)) return undefined;
+  const { retryAfterSeconds } = payload;
+  return typeof retryAfterSeconds === 'number' && Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : undefined;
+}
+
 async function send(path: string, options: ApiRequestOptions<unknown>): Promise<RequestOutcome> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? TIMEOUTS_MS.default);
@@ -110,7 +117,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     if (status < 200 || status >= 300) {
       const code = message ?? 'INTERNAL_SERVER_ERROR';
       if (code === 'invalid-token') emitSessionEvent('invalid-token');
-      throw new ApiError(code, status);
+      throw new ApiError(code, status, { retryAfterSeconds: retryAfterOf(payload) });
     }
     const parsed = options.schema.safeParse(payload);
     if (!parsed.success) throw new ApiError('INVALID_RESPONSE', status, { cause: parsed.error });

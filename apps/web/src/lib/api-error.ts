@@ -15,12 +15,15 @@ export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export class ApiError extends Error {
   readonly code: ErrorCode | ClientErrorCode | (string & {});
   readonly status: number;
+  /** How long the refusal lasts, when the server says (a login lockout). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: string, status: number, options?: { cause?: unknown }) {
+  constructor(code: string, status: number, options?: { cause?: unknown; retryAfterSeconds?: number }) {
     super(code, options);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

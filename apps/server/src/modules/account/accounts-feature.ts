@@ -23,6 +23,8 @@ import { createOtpService } from '../otp/otp-service.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { createBankBlacklist } from './bank-blacklist-repository.ts';
 import { createMemberRepository } from './member-repository.ts';
+import { registerPasswordResetRoutes } from './password-reset-routes.ts';
+import { createPasswordResetService } from './password-reset-service.ts';
 import { createProfileService } from './profile-service.ts';
 import { createRegistrationService } from './registration-service.ts';
 
@@ -52,11 +54,12 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   const signer = createSigner(config.secrets.tokenSecret);
   const schemas = createAccountSchemas({ lao: config.lao });
   const members = createMemberRepository(db);
+  const throttle = createLoginThrottleRepository(db);
 
   const auth = createAuthService({
     members,
     sessions: createSessionRepository(db),
-    throttle: createLoginThrottleRepository(db),
+    throttle,
     rules,
     signer,
     clock,
@@ -66,7 +69,9 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
 
   if (config.sandbox) registerSmsSimulator(app, clock);
   const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl), signal: app.closeSignal });
-  const otp = createOtpService({ otp: createOtpRepository(db), members, sms, rules, signer, clock, log: app.log });
+  const otpRepository = createOtpRepository(db);
+  const otp = createOtpService({ otp: otpRepository, members, sms, rules, signer, clock, log: app.log });
+  const reset = createPasswordResetService({ otp: otpRepository, members, auth, throttle, sms, rules, signer, clock, log: app.log });
 
   const blacklist = createBankBlacklist(db);
   const isBankBlacklisted = (bankCode: string, bankAccountNo: string) => blacklist.isBlacklisted(bankCode, bankAccountNo);
@@ -82,6 +87,7 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
 
   registerAuthRoutes(app, { auth, rules });
   registerOtpRoutes(app, { otp, rules, schemas });
+  registerPasswordResetRoutes(app, { reset, rules, schemas });
   registerAccountRoutes(app, { registration, profile, rules, schemas });
   return { auth, profile, members, rules, blacklist, sms };
 }

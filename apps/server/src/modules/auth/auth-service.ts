@@ -49,12 +49,17 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Checks a member's password under the per-phone lockout: a locked phone is
-   * refused before the hash is even computed; each wrong password counts.
+   * refused (LOGIN_LOCKED with the seconds left) before the hash is even computed;
+   * each wrong password counts.
    */
   async function checkPassword(member: Member, password: string): Promise<void> {
     const now = clock.now();
     const lockedUntil = await throttle.lockedUntil(member.phone);
-    if (lockedUntil && lockedUntil > now) throw new AppError('REQUEST_LIMIT');
+    if (lockedUntil && lockedUntil > now) {
+      // The member is told how long the lock lasts (whole seconds, rounded up).
+      const retryAfterSeconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+      throw new AppError('LOGIN_LOCKED', undefined, { retryAfterSeconds });
+    }
     if (!(await verifyPassword(password, member.password_hash))) {
       const r = await rules.get();
       await throttle.recordFailure(member.phone, clock.now(), {

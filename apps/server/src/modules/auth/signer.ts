@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signature is for; a token signed for one purpose never verifies for another. */
-export type SignPurpose = 'session' | 'otp' | 'chat-guest' | 'admin-session' | 'admin-challenge';
+export type SignPurpose = 'session' | 'otp' | 'password-reset' | 'chat-guest' | 'admin-session' | 'admin-challenge';
 
 /**
  * HMAC-SHA256 signatures with config.secrets.tokenSecret. A token is

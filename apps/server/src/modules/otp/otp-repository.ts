@@ -90,6 +90,16 @@ export function createOtpRepository(db: Kysely<DB>) {
         return true;
       });
     },
+    /** Single use without verifying the phone for registration (a password-reset code). */
+    async markUsed(id: string, now: Date): Promise<boolean> {
+      const used = await db
+        .updateTable('otp_challenges')
+        .set({ verified_at: now })
+        .where('id', '=', id)
+        .where('verified_at', 'is', null)
+        .executeTakeFirst();
+      return used.numUpdatedRows > 0n;
+    },
     async verifiedAt(phone: string): Promise<Date | null> {
       const row = await db.selectFrom('verified_phones').select('verified_at').where('phone', '=', phone).executeTakeFirst();
       return row?.verified_at ?? null;

@@ -4,6 +4,8 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
+import { memberWallet } from '../../ledger/account-codes.ts';
+import { accountBalance } from '../../ledger/accounts.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
@@ -51,11 +53,16 @@ export function createWithdrawService(deps: Deps) {
   return {
     async request(member: Pick<AuthMember, 'memberId'>, amount: bigint): Promise<Withdrawal> {
       const limits = await deps.lookups.get('withdraw');
-      // Out of range is a malformed request here: the web checks the same limits before sending.
-      if (amount < toMinor(limits.withdrawMin) || amount > toMinor(limits.withdrawMax)) throw new AppError('KEY_INVALID');
-      if (await deps.bonuses.activeBonusBlocksWithdrawal(member.memberId, amount)) throw new AppError('BONUS_REMAINING');
       const destination = await createWithdrawRepository(db).memberDestination(member.memberId);
       if (!destination) throw new AppError('invalid-token');
+      // Above the maximum and above the balance: the balance is the real reason, so it is the one told.
+      if (amount > toMinor(limits.withdrawMax)) {
+        const balance = await accountBalance(db, memberWallet(member.memberId, destination.currency));
+        throw new AppError(amount > balance ? 'MONEY_NOT_ENOUGH' : 'KEY_INVALID');
+      }
+      // Out of range is a malformed request here: the web checks the same limits before sending.
+      if (amount < toMinor(limits.withdrawMin)) throw new AppError('KEY_INVALID');
+      if (await deps.bonuses.activeBonusBlocksWithdrawal(member.memberId, amount)) throw new AppError('BONUS_REMAINING');
       if (!destination.bank_code || !destination.bank_account_no) throw new AppError('NO_BANK');
       const rules = await deps.rules.get();
       const now = clock.now();

@@ -53,7 +53,7 @@ export function LoginScreen() {
           showToast(t('login.mustChangePassword'), 'info');
           void navigate('/user/profile?changePassword=1', { replace: true });
         },
-        onError: (error) => showToast(translateError(t, error.code), 'danger'),
+        onError: (error) => showToast(translateError(t, error.code, error), 'danger'),
       },
     );
   };
@@ -86,6 +86,11 @@ export function LoginScreen() {
           {t('login.submit')}
         </Button>
       </form>
+      <p className={styles.register}>
+        <Link to="/forgot-password" className={styles.forgotLink}>
+          {t('login.forgotLink')}
+        </Link>
+      </p>
       <p className={styles.register}>
         {t('login.noAccount')}{' '}
         <Link to="/register" className={styles.registerLink}>

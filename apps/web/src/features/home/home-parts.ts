@@ -1,3 +1,4 @@
+import type { TBankAccount } from '@jetton/contract/account';
 import type { ComponentType } from 'react';
 import type { TGameAccount, TWalletResponse } from '@jetton/contract/wallet';
 
@@ -13,7 +14,7 @@ export type HomeParts = {
   GameSections: ComponentType<{ games: readonly TGameAccount[]; onOpen: (code: string) => void }>;
   TransferSheet: ComponentType<WalletSheetProps>;
   DepositSheet: ComponentType<WalletSheetProps>;
-  WithdrawSheet: ComponentType<{ open: boolean; onClose: () => void; walletAmount: number }>;
+  WithdrawSheet: ComponentType<{ open: boolean; onClose: () => void; walletAmount: number; bankAccount?: TBankAccount | null }>;
   GameAccountSheet: ComponentType<{ game: TGameAccount | undefined; walletAmount: number; onClose: () => void }>;
   InviteSheet: ComponentType<{ open: boolean; onClose: () => void; counts: { success: number; fail: number } }>;
   RefundSheet: ComponentType<{ open: boolean; onClose: () => void }>;

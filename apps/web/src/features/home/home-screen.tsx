@@ -109,7 +109,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
 
       <TransferSheet open={open?.kind === 'transfer'} onClose={close} wallet={data} />
       <DepositSheet open={open?.kind === 'deposit'} onClose={close} wallet={data} />
-      <WithdrawSheet open={open?.kind === 'withdraw'} onClose={close} walletAmount={data.wallet.amount} />
+      <WithdrawSheet open={open?.kind === 'withdraw'} onClose={close} walletAmount={data.wallet.amount} bankAccount={data.bankAccount} />
       <GameAccountSheet
         game={open?.kind === 'game' ? data.slots.find((slot) => slot.code === open.code) : undefined}
         walletAmount={data.wallet.amount}

@@ -10,4 +10,11 @@ describe('checkWithdraw', () => {
     expect(checkWithdraw(5000, limits)).toBe('ok');
     expect(checkWithdraw(5000.01, limits)).toBe('max');
   });
+
+  it('says the wallet is short before any limit, when the balance is known', () => {
+    expect(checkWithdraw(9_999_999, limits, 3450)).toBe('balance');
+    expect(checkWithdraw(3450.01, limits, 3450)).toBe('balance');
+    expect(checkWithdraw(3450, limits, 3450)).toBe('ok');
+    expect(checkWithdraw(50, limits, 3450)).toBe('min');
+  });
 });

@@ -1,23 +1,37 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TBankAccount } from '@jetton/contract/account';
 import { Button } from '@/components/ui/button';
 import { ErrorDialog } from '@/components/ui/error-dialog';
 import { Sheet } from '@/components/ui/sheet';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
-import { formatMoney } from '@/lib/format';
+import { useLocale } from '@/i18n/use-locale';
+import { formatAccountNumber, formatMoney } from '@/lib/format';
+import { localName } from '@/lib/local-name';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
 import { checkWithdraw, useWithdraw, useWithdrawLimits, type WithdrawCheck } from './withdraw-api';
 import styles from './withdraw-sheet.module.css';
 
-type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number };
+type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number; bankAccount?: TBankAccount | null };
 
 /** Withdraw modal (docs/screens.md, "Home"): an amount between the server's min and max, then 'wait for transfer'. */
-export function WithdrawSheet({ open, onClose, walletAmount }: WithdrawSheetProps) {
+export function WithdrawSheet({ open, onClose, walletAmount, bankAccount }: WithdrawSheetProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <Sheet open={open} onClose={onClose} title={t('home.withdrawDialog.title')}>
+      {/* Where the money goes: the member's registered account (docs/screens.md, "Home"). */}
+      {bankAccount && (
+        <p className={styles.destination}>
+          {t('home.withdrawDialog.destination', {
+            bank: localName(bankAccount.bank, locale),
+            accountNo: formatAccountNumber(bankAccount.bankAccountNo),
+            name: bankAccount.bankAccountName,
+          })}
+        </p>
+      )}
       <WithdrawBody onDone={onClose} walletAmount={walletAmount} />
     </Sheet>
   );
@@ -33,6 +47,7 @@ function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmou
 
   const message = (): string | undefined => {
     if (check === 'ok' || !limits.data) return undefined;
+    if (check === 'balance') return translateError(t, 'MONEY_NOT_ENOUGH');
     if (check === 'min') return t('home.withdrawDialog.minimum', { amount: formatMoney(limits.data.withdrawMin) });
     if (check === 'max') return t('home.withdrawDialog.maximum', { amount: formatMoney(limits.data.withdrawMax) });
     return t('home.transferDialog.invalidAmount');
@@ -42,7 +57,7 @@ function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmou
     event.preventDefault();
     if (!limits.data) return;
     const amount = parseAmountInput(input);
-    const result = checkWithdraw(amount, limits.data);
+    const result = checkWithdraw(amount, limits.data, walletAmount);
     setCheck(result);
     if (result !== 'ok' || amount === undefined) return;
     withdraw.mutate(
