@@ -15,7 +15,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
-import { addDays, dayStart } from '../../apps/server/src/modules/reports/report-days.ts';
+import { addSiteDays, siteDayStart } from '../../packages/contract/src/site-time.ts';
 
 const SHARDS = 16;
 const DEPOSITS = 12;
@@ -28,8 +28,8 @@ export async function buildYear(
   db: Kysely<DB>,
   options: { members: number; firstDay: string; lastDay: string; log: (line: string) => void },
 ): Promise<{ members: number; entries: number; rounds: number }> {
-  const start = dayStart(options.firstDay);
-  const end = dayStart(addDays(options.lastDay, 1));
+  const start = siteDayStart(options.firstDay);
+  const end = siteDayStart(addSiteDays(options.lastDay, 1));
   const seconds = (end.getTime() - start.getTime()) / 1000;
   // One connection: session_replication_role is a session setting.
   return db.connection().execute((conn) => build(conn, { ...options, start, end, seconds }));

@@ -23,7 +23,7 @@ import { REPORT_NAMES, type ReportName } from '../../packages/contract/src/admin
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.ts';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { checkInvariants } from '../../apps/server/src/ledger/check-invariants.ts';
-import { addDays, dayOf } from '../../apps/server/src/modules/reports/report-days.ts';
+import { addSiteDays, siteDay } from '../../packages/contract/src/site-time.ts';
 import { createReportJob } from '../../apps/server/src/modules/reports/report-job.ts';
 import { createReportService } from '../../apps/server/src/modules/reports/report-service.ts';
 import { seedDatabase } from '../../apps/server/src/seed.ts';
@@ -71,8 +71,8 @@ export async function runReportsBench(): Promise<void> {
   try {
     // The last full Bangkok day is "yesterday" of the bench's clock; the year ends there.
     const now = new Date();
-    const lastDay = addDays(dayOf(now), -1);
-    const firstDay = addDays(lastDay, -364);
+    const lastDay = addSiteDays(siteDay(now), -1);
+    const firstDay = addSiteDays(lastDay, -364);
     await migrateToLatest(db);
     if (!exists) {
       await seedDatabase(db, { demoMember: false });
@@ -93,7 +93,7 @@ export async function runReportsBench(): Promise<void> {
 
     const clock = { now: () => now };
     const service = createReportService({ db, clock });
-    const month = { from: addDays(lastDay, -29), to: lastDay };
+    const month = { from: addSiteDays(lastDay, -29), to: lastDay };
     const year = { from: firstDay, to: lastDay };
     const run = (report: ReportName, range: { from: string; to: string }) =>
       (service[report] as (r: typeof range) => Promise<unknown>)(range);
