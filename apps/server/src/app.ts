@@ -40,6 +40,8 @@ import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
+import { registerMoneyLookupRoutes } from './modules/lookup/money-lookup-routes.ts';
+import { createMoneyRules } from './modules/lookup/money-rules.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
 import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
@@ -149,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('drain', health.drain);
   app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
+  registerMoneyLookupRoutes(app, createMoneyRules({ settings, clock, log: app.log }));
   if (deps.config.sandbox) {
     registerSandboxIndex(app);
     registerSandboxSettingsRoutes(app, lookups);
@@ -224,7 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: deps.config,
     db: deps.db,
     clock,
-    lookups,
     settings,
     startJobs: deps.startJobs ?? true,
     bonuses: rewards.bonuses,

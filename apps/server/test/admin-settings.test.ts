@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import type { TSettings } from '@jetton/contract/admin/settings';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { ROUTES } from '@jetton/contract/routes';
 import { SETTINGS_CACHE_TTL_MS } from '../src/modules/lookup/cached-rules.ts';
 import { call, createMember, expectError, login } from './accounts-support.ts';
@@ -36,17 +37,25 @@ describe.each(testEngines())('settings and content in the back office on the %s 
   });
 
   it('validates a form, audits the change with before and after, and keeps other rule fields', async () => {
-    expectError(await put('withdrawLimits', { withdrawMin: 500, withdrawMax: 100, autoApproveMax: 10 }), 400, 'KEY_INVALID');
+    const { money } = (await owner.call(ADMIN_ROUTES.settings.get)).json<TSettings>();
+    expect(money.LAK.withdrawMin).toBe(MONEY_RULE_DEFAULTS.LAK.withdrawMin);
+    expectError(await put('money', { ...money, THB: { ...money.THB, withdrawMin: 500, withdrawMax: 100 } }), 400, 'KEY_INVALID');
+    expectError(await put('money', { THB: money.THB }), 400, 'KEY_INVALID');
     expectError(await put('slipWindow', { from: '25:00', to: '01:00' }), 400, 'KEY_INVALID');
-    const res = await put('withdrawLimits', { withdrawMin: 100, withdrawMax: 30000, autoApproveMax: 4000 });
+    const next = {
+      THB: { ...money.THB, withdrawMin: 100, withdrawMax: 30000, autoApproveMax: 4000, fourEyesWithdrawalAbove: 15000 },
+      LAK: { ...money.LAK, withdrawMin: 60_000, withdrawMax: 20_000_000 },
+    };
+    const res = await put('money', next);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TSettings>().withdrawLimits).toEqual({ withdrawMin: 100, withdrawMax: 30000, autoApproveMax: 4000 });
+    expect(res.json<TSettings>().money).toEqual(next);
+    t.clock.advance(SETTINGS_CACHE_TTL_MS + 1);
     expect((await call(t, 'GET', ROUTES.lookup.withdraw)).json()).toEqual({ withdrawMin: 100, withdrawMax: 30000 });
-    const fourEyes = await put('fourEyes', { withdrawalAbove: 15000, adjustmentAbove: 500 });
-    expect(fourEyes.json<TSettings>().fourEyes).toEqual({ withdrawalAbove: 15000, adjustmentAbove: 500 });
-    const audit = await owner.call(ADMIN_ROUTES.audit.list, {}, undefined, { action: 'settings.withdrawLimits' });
+    expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({ withdrawMin: 60_000, withdrawMax: 20_000_000 });
+    const audit = await owner.call(ADMIN_ROUTES.audit.list, {}, undefined, { action: 'settings.money' });
     const [entry] = audit.json<{ entries: { before: unknown; after: unknown }[] }>().entries;
-    expect(entry?.after).toEqual({ withdrawMin: 100, withdrawMax: 30000, autoApproveMax: 4000 });
+    expect(entry?.before).toEqual(money);
+    expect(entry?.after).toEqual(next);
   });
 
   it('turns a game off (hidden from play) and on again', async () => {

@@ -4,8 +4,7 @@ import type { TAdminAdjustment, TAdminDepositNotice } from '@jetton/contract/adm
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
-import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
-import { MONEY_DESK_RULES_KEY, type MoneyDeskRules } from '../src/modules/money-desk/money-desk-rules.ts';
+import { setMoneyRules } from './money-rules-support.ts';
 import { DAY_MS, siteDay, siteDayStart } from '@jetton/contract/site-time';
 import { call, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
@@ -25,11 +24,7 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
 
   beforeAll(async () => {
     t = await startTestApp(engine, {});
-    await createSettingsRepository(t.database.db).set(MONEY_DESK_RULES_KEY, {
-      withdrawalMinor: 2_000_000,
-      adjustmentMinor: 250_000,
-    } satisfies MoneyDeskRules);
-    t.clock.advance(6_000);
+    await setMoneyRules(t, { THB: { fourEyesWithdrawalAbove: 20_000, fourEyesAdjustmentAbove: 2_500 } });
     makerA = await loginOperator(t, ['finance']);
     checkerB = await loginOperator(t, ['finance']);
   });

@@ -10,14 +10,14 @@ import type {
 } from '@jetton/contract/admin/money';
 import type { TDashboard } from '@jetton/contract/admin/dashboard';
 import { ADMIN_ROUTES, type AdminRoute } from '@jetton/contract/admin/routes';
+import type { TSettings } from '@jetton/contract/admin/settings';
 import { hasPermission, ROLES } from '@jetton/contract/admin/permissions';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
 import { ZTransferResponse, type TStatementResponse } from '@jetton/contract/wallet';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { toMinor } from '@jetton/contract/money';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
-import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
-import { MONEY_DESK_RULES_KEY, type MoneyDeskRules } from '../src/modules/money-desk/money-desk-rules.ts';
+import { setMoneyRules } from './money-rules-support.ts';
 import { ACCOUNT_CODES, systemAccount } from '../src/ledger/account-codes.ts';
 import { accountBalance } from '../src/ledger/accounts.ts';
 import { call, expectError } from './accounts-support.ts';
@@ -48,11 +48,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     // The tests drive the payout job and reconciliation by hand: their timers wait an hour after their first pass.
     await setWalletRules(t, { reconcileIntervalMs: 3_600_000 });
     await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS, payoutIntervalMs: 3_600_000 });
-    await createSettingsRepository(t.database.db).set(MONEY_DESK_RULES_KEY, {
-      withdrawalMinor: 2_000_000,
-      adjustmentMinor: 100_000,
-    } satisfies MoneyDeskRules);
-    t.clock.advance(6_000);
+    await setMoneyRules(t, { THB: { fourEyesWithdrawalAbove: 20_000, fourEyesAdjustmentAbove: 1_000 } });
     // The tests run the slip verifier by hand.
     await t.app.slipVerifier.stop();
     makerA = await loginOperator(t, ['finance']);
@@ -444,9 +440,11 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     }
   });
 
-  it('a change of the four-eyes settings section applies to the next approval', async () => {
-    const put = (body: unknown) => owner.call(ADMIN_ROUTES.settings.update, { section: 'fourEyes' }, body);
-    expect((await put({ withdrawalAbove: 50_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+  it('a change of the four-eyes amounts on the settings screen applies to the next approval', async () => {
+    const { money } = (await owner.call(ADMIN_ROUTES.settings.get)).json<TSettings>();
+    const put = (withdrawalAbove: number) =>
+      owner.call(ADMIN_ROUTES.settings.update, { section: 'money' }, { ...money, THB: { ...money.THB, fourEyesWithdrawalAbove: withdrawalAbove } });
+    expect((await put(50_000)).statusCode).toBe(200);
     t.clock.advance(6_000);
     try {
       const m = await walletMember(t, 6_000_000n);
@@ -456,7 +454,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
         withdrawal: { fourEyes: false },
       });
     } finally {
-      expect((await put({ withdrawalAbove: 20_000, adjustmentAbove: 1_000 })).statusCode).toBe(200);
+      expect((await put(20_000)).statusCode).toBe(200);
       t.clock.advance(6_000);
     }
   });

@@ -4,7 +4,8 @@ import type { TBonus, TPromotion } from '@jetton/contract/rewards';
 import type { TStatementResponse } from '@jetton/contract/wallet';
 import { call, expectError } from './accounts-support.ts';
 import { testEngines } from './engines.ts';
-import { activateBonus, activeBonus, bonusRow, defineBonus, get, ok, play, setRewardsRules, type TUserBonus } from './rewards-support.ts';
+import { activateBonus, activeBonus, bonusRow, defineBonus, get, ok, play, type TUserBonus } from './rewards-support.ts';
+import { setMoneyRules } from './money-rules-support.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { activated, expectHealthy, fund, transfer, walletBalance, walletMember } from './wallet-support.ts';
 import { withdraw } from './withdraw-support.ts';
@@ -92,12 +93,12 @@ describe.each(testEngines())('bonuses and promotion codes (%s database)', (engin
   });
 
   it('a cancel below the clear threshold simply ends the bonus', async () => {
-    await setRewardsRules(t, { clearBelowMinor: 100_000_000 });
+    await setMoneyRules(t, { THB: { bonusClearBelow: 1_000_000 } });
     const m = await walletMember(t, 100_000n);
     ok(await activateBonus(t, m.token, 'DAILY10'));
     ok(await get(t, m.token, ROUTES.bonus.clear));
     expect(await walletBalance(t, m.id)).toBe(110_000n);
-    await setRewardsRules(t, {});
+    await setMoneyRules(t, {});
   });
 
   it('counts receipts per Bangkok day and per Monday-Sunday week', async () => {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@jetton/contract/constants';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { toMinor } from '@jetton/contract/money';
 import { ZTransferResponse } from '@jetton/contract/wallet';
+
+const TRANSFER_MIN = MONEY_RULE_DEFAULTS.THB.transferMin;
 import { expectError } from './accounts-support.ts';
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { testEngines } from './engines.ts';
@@ -126,9 +128,9 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await walletBalance(t, m.id)).toBe(0n);
     expect(await atProvider(t, 'usun', usun.username ?? '')).toBe(12_345n);
     expectError(await transferAll(t, m.token, { to: 'usun' }), 422, 'MONEY_NOT_ENOUGH');
-    await transfer(t, m.token, { from: 'usun', to: 'WALLET', amount: LIMITS.transferMin });
-    await transfer(t, m.token, { from: 'WALLET', to: 'usun', amount: LIMITS.transferMin });
-    const poor = await walletMember(t, toMinor(LIMITS.transferMin) - 1n);
+    await transfer(t, m.token, { from: 'usun', to: 'WALLET', amount: TRANSFER_MIN });
+    await transfer(t, m.token, { from: 'WALLET', to: 'usun', amount: TRANSFER_MIN });
+    const poor = await walletMember(t, toMinor(TRANSFER_MIN) - 1n);
     await activated(t, poor, 'usun');
     expectError(await transferAll(t, poor.token, { to: 'usun' }), 422, 'TRANSFER_MINIMUM');
     expectError(await transferAll(t, poor.token, { to: 'WALLET' }), 400, 'KEY_INVALID');
@@ -153,7 +155,7 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     const refuse = async (body: unknown, status: number, code: string, key?: string | null) => {
       expectError(await transfer(t, m.token, body, key), status, code);
     };
-    await refuse({ from: 'WALLET', to: 'pg', amount: LIMITS.transferMin - 0.01 }, 422, 'TRANSFER_MINIMUM');
+    await refuse({ from: 'WALLET', to: 'pg', amount: TRANSFER_MIN - 0.01 }, 422, 'TRANSFER_MINIMUM');
     await refuse({ from: 'WALLET', to: 'pg', amount: 0 }, 422, 'TRANSFER_MINIMUM');
     await refuse({ from: 'WALLET', to: 'pg', amount: -5 }, 400, 'KEY_INVALID');
     await refuse({ from: 'WALLET', to: 'pg', amount: 1.005 }, 400, 'KEY_INVALID');

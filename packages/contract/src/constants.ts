@@ -30,8 +30,6 @@ export const TIMEOUTS_MS = {
 } as const;
 
 export const LIMITS = {
-  transferMin: 1,
-  giftLinkMin: 2,
   phoneLength: 10,
   passwordMin: 6,
   /** Largest amount the API accepts, in units (docs/money.md, "Amounts and currencies"). */
@@ -41,14 +39,6 @@ export const LIMITS = {
 export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
 
-/** Quick-pick amounts and minimums per QR provider; KBANK only needs an amount above 0. */
-export const QR_QUICK_PICKS: Record<QrProvider, { amounts: readonly number[]; min: number; minExclusive: boolean }> = {
-  KBANK: { amounts: [10, 20, 50, 100, 500, 1000], min: 0, minExclusive: true },
-  WW: { amounts: [100, 200, 300, 500, 1000], min: 100, minExclusive: false },
-  PAYONEX: { amounts: [100, 200, 300, 500, 1000], min: 100, minExclusive: false },
-  PAYTIMZ: { amounts: [10, 50, 100, 500, 1000], min: 10, minExclusive: false },
-  ZPAY: { amounts: [10, 50, 100, 500, 1000], min: 10, minExclusive: false },
-};
 
 export const CHAT = {
   textMax: 2000,

@@ -68,8 +68,6 @@ export type TTruelinkResponse = z.infer<typeof ZTruelinkResponse>;
 
 /** The gift link the member pastes: `https://gift.truemoney.com/campaign/?v=<alphanumeric>`. */
 export const TRUELINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([A-Za-z0-9]{1,64})$/;
-/** Gift links pay at least this much (docs/deposits.md, "Gift links"). */
-export const TRUELINK_MIN = LIMITS.giftLinkMin;
 
 /** POST /api/wallet/add (manual mode): a deposit notice the operator confirms or rejects. */
 export const ZDepositNoticeRequest = z.object({ amount: ZAmount.refine((n) => n > 0, { error: 'KEY_INVALID' }) });

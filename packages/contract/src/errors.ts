@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   SLIP_INVALID_FILE: 415,
   TRUELINK_DUPLICATE: 409,
   TRUELINK_INVALID: 422,
+  /** Gift links pay baht: a wallet in another currency is not offered them (docs/money.md, "Rules per currency"). */
+  GIFT_LINK_CURRENCY: 422,
   // Chat
   CHAT_FILE_INVALID: 415,
   /** A message with nothing visible in it (white space, zero-width or filler characters only). */

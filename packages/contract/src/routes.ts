@@ -11,6 +11,7 @@ export const ROUTES = {
     notice: '/api/lookup/notice',
     contact: '/api/lookup/contact',
     withdraw: '/api/lookup/withdraw',
+    money: '/api/lookup/money',
     slip: '/api/lookup/slip',
     sources: '/api/lookup/sources',
     active: '/api/lookup/active',

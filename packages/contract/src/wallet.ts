@@ -133,8 +133,11 @@ const unknownSide =
 export const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: unknownSide() });
 export type TTransferSide = z.infer<typeof ZTransferSide>;
 
-/** At least LIMITS.transferMin (1.00); negative, NaN or more than two decimals are KEY_INVALID. */
-export const ZTransferAmount = ZAmount.refine((amount) => amount >= LIMITS.transferMin, {
+/**
+ * More than zero; the minimum is the member's currency's (`transferMin`, docs/money.md,
+ * "Rules per currency"), checked by the server. Negative, NaN or more than two decimals are KEY_INVALID.
+ */
+export const ZTransferAmount = ZAmount.refine((amount) => amount > 0, {
   error: 'TRANSFER_MINIMUM',
   // Only for an otherwise valid amount: -1 is KEY_INVALID (docs/money.md), not "too small".
   when: (payload) => payload.issues.length === 0,

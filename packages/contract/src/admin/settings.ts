@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../text.ts';
 import { QR_PROVIDERS } from '../constants.ts';
+import { ZCurrencyRulesEdit } from '../money-rules.ts';
 import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../lookup.ts';
 
 /**
@@ -11,25 +12,9 @@ import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../
  */
 
 const HHMM = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
-/** An amount in currency units with at most 2 decimals. */
-const units = z
-  .number()
-  .nonnegative({ error: 'KEY_INVALID' })
-  .max(1e12, { error: 'KEY_INVALID' })
-  .refine((n) => Math.round(n * 100) === n * 100, { error: 'KEY_INVALID' });
 
-/** Four-eyes thresholds (the money desk reads them from the `rules.fourEyes` setting). Above them, a second operator confirms. */
-export const ZFourEyesRules = z.object({
-  /** Withdrawals above this (minor units) need a maker and a different checker: 20,000.00. */
-  withdrawalMinor: z.number().int().nonnegative().default(2_000_000),
-  /** Manual adjustments above this (minor units): 1,000.00. */
-  adjustmentMinor: z.number().int().nonnegative().default(100_000),
-});
-export type FourEyesRules = z.infer<typeof ZFourEyesRules>;
-export const FOUR_EYES_RULES_KEY = 'rules.fourEyes';
-
-/** QR providers on/off with their minimum (in `rules.qr`); a provider not listed keeps the built-in minimum and is on. */
-export const ZQrProviderSetting = z.object({ enabled: z.boolean(), min: units.nullable().default(null) });
+/** QR providers on/off (in `rules.qr`); a provider not listed is on. Its minimum is each currency's (`rules.money`). */
+export const ZQrProviderSetting = z.object({ enabled: z.boolean() });
 export const ZQrRules = z.object({ providers: z.partialRecord(z.enum(QR_PROVIDERS), ZQrProviderSetting).default({}) });
 export type QrRules = z.infer<typeof ZQrRules>;
 export const QR_RULES_KEY = 'rules.qr';
@@ -41,11 +26,13 @@ export const SETTINGS_SECTIONS = {
   chatWidget: ZFlag,
   /** Manual deposit mode: members tell the amount, an operator confirms. */
   depositMode: z.object({ isManual: z.boolean() }),
-  withdrawLimits: z
-    .object({ withdrawMin: units, withdrawMax: units, autoApproveMax: units })
-    .refine((v) => v.withdrawMin <= v.withdrawMax, { error: 'KEY_INVALID' }),
-  fourEyes: z.object({ withdrawalAbove: units, adjustmentAbove: units }),
-  qrProviders: z.array(z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: units.nullable() })),
+  /**
+   * Every amount rule of each currency, kip and baht apart (docs/money.md,
+   * "Rules per currency"): withdraw limits, auto-approval, four eyes, transfer and
+   * gift-link minimums, coins per deposit, the bonus clear-below amount, QR picks.
+   */
+  money: z.object({ THB: ZCurrencyRulesEdit, LAK: ZCurrencyRulesEdit }),
+  qrProviders: z.array(z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean() })),
   /** Off: the game is hidden from play and transfers in; money can still come out. */
   games: z.array(z.object({ code: text().max(32), enabled: z.boolean() })),
   /** Daily window (site time zone) in which slip upload is closed; from > to spans midnight. */
@@ -64,11 +51,8 @@ export const ZSettings = z.object({
   registrationCode: SETTINGS_SECTIONS.registrationCode,
   chatWidget: SETTINGS_SECTIONS.chatWidget,
   depositMode: SETTINGS_SECTIONS.depositMode,
-  withdrawLimits: z.object({ withdrawMin: z.number(), withdrawMax: z.number(), autoApproveMax: z.number() }),
-  fourEyes: SETTINGS_SECTIONS.fourEyes,
-  qrProviders: z.array(
-    z.object({ provider: z.enum(QR_PROVIDERS), enabled: z.boolean(), min: z.number().nullable(), builtInMin: z.number() }),
-  ),
+  money: SETTINGS_SECTIONS.money,
+  qrProviders: SETTINGS_SECTIONS.qrProviders,
   games: z.array(z.object({ code: text(), name: text(), category: text(), enabled: z.boolean() })),
   slipWindow: SETTINGS_SECTIONS.slipWindow,
   backOffice: SETTINGS_SECTIONS.backOffice,

@@ -2,18 +2,16 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   CONTENT_SCHEMAS,
-  FOUR_EYES_RULES_KEY,
   QR_RULES_KEY,
   SETTINGS_SECTIONS,
-  ZFourEyesRules,
   ZQrRules,
   type ContentName,
   type SettingsSection,
   type TContent,
   type TSettings,
 } from '@jetton/contract/admin/settings';
-import { QR_PROVIDERS, QR_QUICK_PICKS } from '@jetton/contract/constants';
-import { fromMinor, toMinor } from '@jetton/contract/money';
+import { QR_PROVIDERS } from '@jetton/contract/constants';
+import { MONEY_RULES_KEY, ZMoneyRules } from '@jetton/contract/money-rules';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,7 +19,6 @@ import { DEPOSIT_RULES_KEY, ZDepositRules } from '../deposit/deposit-rules.ts';
 import { createGamesRepository } from '../games/games-repository.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
-import { WITHDRAW_RULES_KEY, ZWithdrawRules } from '../withdraw/withdraw-rules.ts';
 import { ADMIN_RULES_KEY, ZAdminRules } from './admin-rules.ts';
 import { audit } from './audit-log.ts';
 import type { SessionOperator } from './operator-repository.ts';
@@ -54,14 +51,12 @@ export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: Set
   }
 
   async function read(): Promise<TSettings> {
-    const [active, otp, chat, deposit, withdraw, withdrawRules, fourEyes, qr, depositRules, adminRules, games] = await Promise.all([
+    const [active, otp, chat, deposit, money, qr, depositRules, adminRules, games] = await Promise.all([
       lookups.get('active'),
       lookups.get('registerOTP'),
       lookups.get('enableChatWidget'),
       lookups.get('deposit'),
-      lookups.get('withdraw'),
-      rules(WITHDRAW_RULES_KEY, ZWithdrawRules),
-      rules(FOUR_EYES_RULES_KEY, ZFourEyesRules),
+      rules(MONEY_RULES_KEY, ZMoneyRules),
       rules(QR_RULES_KEY, ZQrRules),
       rules(DEPOSIT_RULES_KEY, ZDepositRules),
       rules(ADMIN_RULES_KEY, ZAdminRules),
@@ -72,21 +67,8 @@ export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: Set
       registrationCode: { enabled: otp.enabled },
       chatWidget: { enabled: chat.enabled },
       depositMode: { isManual: deposit.isManual },
-      withdrawLimits: {
-        withdrawMin: withdraw.withdrawMin,
-        withdrawMax: withdraw.withdrawMax,
-        autoApproveMax: fromMinor(BigInt(withdrawRules.autoApproveMaxMinor)),
-      },
-      fourEyes: {
-        withdrawalAbove: fromMinor(BigInt(fourEyes.withdrawalMinor)),
-        adjustmentAbove: fromMinor(BigInt(fourEyes.adjustmentMinor)),
-      },
-      qrProviders: QR_PROVIDERS.map((provider) => ({
-        provider,
-        enabled: qr.providers[provider]?.enabled ?? true,
-        min: qr.providers[provider]?.min ?? null,
-        builtInMin: QR_QUICK_PICKS[provider].min,
-      })),
+      money,
+      qrProviders: QR_PROVIDERS.map((provider) => ({ provider, enabled: qr.providers[provider]?.enabled ?? true })),
       games: games.map((g) => ({ code: g.code, name: g.name, category: g.category, enabled: g.is_enabled })),
       slipWindow: { from: depositRules.slipClosedFrom, to: depositRules.slipClosedTo },
       backOffice: { idleMinutes: Math.round(adminRules.idleTimeoutMs / MINUTE), ipAllowList: adminRules.ipAllowList },
@@ -106,21 +88,11 @@ export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: Set
         const v = value as z.infer<typeof SETTINGS_SECTIONS.depositMode>;
         return lookups.set('deposit', { ...(await lookups.get('deposit')), isManual: v.isManual });
       }
-      case 'withdrawLimits': {
-        const v = value as z.infer<typeof SETTINGS_SECTIONS.withdrawLimits>;
-        await lookups.set('withdraw', { withdrawMin: v.withdrawMin, withdrawMax: v.withdrawMax });
-        return mergeRules(WITHDRAW_RULES_KEY, ZWithdrawRules, { autoApproveMaxMinor: Number(toMinor(v.autoApproveMax)) });
-      }
-      case 'fourEyes': {
-        const v = value as z.infer<typeof SETTINGS_SECTIONS.fourEyes>;
-        return mergeRules(FOUR_EYES_RULES_KEY, ZFourEyesRules, {
-          withdrawalMinor: Number(toMinor(v.withdrawalAbove)),
-          adjustmentMinor: Number(toMinor(v.adjustmentAbove)),
-        });
-      }
+      case 'money':
+        return mergeRules(MONEY_RULES_KEY, ZMoneyRules, value as z.infer<typeof SETTINGS_SECTIONS.money>);
       case 'qrProviders': {
         const v = value as z.infer<typeof SETTINGS_SECTIONS.qrProviders>;
-        const providers = Object.fromEntries(v.map((p) => [p.provider, { enabled: p.enabled, min: p.min }]));
+        const providers = Object.fromEntries(v.map((p) => [p.provider, { enabled: p.enabled }]));
         return mergeRules(QR_RULES_KEY, ZQrRules, { providers: { ...(await rules(QR_RULES_KEY, ZQrRules)).providers, ...providers } });
       }
       case 'games': {

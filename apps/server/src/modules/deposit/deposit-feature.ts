@@ -18,6 +18,7 @@ import { createSlipVerifier, type SlipVerifier } from './slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';
+import { createMoneyRules } from '../lookup/money-rules.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { registerGiftLinkRoutes } from './gift-link-routes.ts';
 import { createGiftLinkService } from './gift-link-service.ts';
@@ -66,6 +67,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     clock,
     onInvalid: (issues) => app.log.error({ issues }, 'rules.deposit setting malformed: using defaults'),
   });
+  const money = createMoneyRules({ settings: deps.settings, clock, log: app.log });
   const { storage } = deps;
   const apiKey = bankApiKey(config.secrets.tokenSecret);
   if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
@@ -92,6 +94,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     log: app.log,
     callbackUrl: (provider) => `${callbackBase()}${QR_CALLBACK_PATH.replace(':provider', provider)}`,
     callbackSecret: (provider) => qrCallbackSecret(tokenSecret, provider),
+    money,
     qrRules: createCachedRules(
       { key: QR_RULES_KEY, schema: ZQrRules },
       { settings: deps.settings, clock, onInvalid: (issues) => app.log.error({ issues }, 'rules.qr setting malformed: using defaults') },
@@ -108,17 +111,17 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     db,
     vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}`, signal: app.closeSignal }),
     lookups,
-    rules,
+    money,
     clock,
     log: app.log,
     truelinkKey: deps.truelinkKey,
   });
   const idempotency = createIdempotency({ db, clock });
   registerGiftLinkRoutes(app, { giftLinks, idempotency });
-  const notices = createNoticeService({ db, lookups, rules, clock });
+  const notices = createNoticeService({ db, lookups, rules, money, clock });
   registerNoticeRoutes(app, { notices, idempotency, sandbox: config.sandbox });
 
-  const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
+  const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, money, clock, log: app.log });
   app.decorate('slipVerifier', verifier);
   if (deps.startJobs)
     app.addHook('onReady', (done) => {
@@ -127,7 +130,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     });
   // Bounded like every job at close (jobs/periodic-job.ts).
   app.addHook('onClose', async () => Promise.race([verifier.stop(), untilAborted(app.closeSignal)]));
-  return { storage, bank, rules, notices };
+  return { storage, bank, rules, money, notices };
 }
 
 /** What the back office's money desk uses of deposits (modules/money-desk). */

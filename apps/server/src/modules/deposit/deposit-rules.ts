@@ -41,8 +41,6 @@ export const ZDepositRules = z.object({
     .default(5 * 60_000),
   /** QRs per UPDATE of the expiry job; a backlog goes in several short statements. */
   qrExpiryBatch: z.number().int().positive().max(10_000).default(500),
-  /** Minor units per spin coin (1 coin per 100.00). */
-  coinPerMinor: z.number().int().positive().default(10_000),
   /** How long a slip image link stays valid. */
   slipLinkTtlMs: z
     .number()

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TRUELINK_MIN, TRUELINK_PATTERN } from '@jetton/contract/deposit';
+import { TRUELINK_PATTERN } from '@jetton/contract/deposit';
 import { fromMinor, toMinor } from '@jetton/contract/money';
 import { decryptTruelink } from '@jetton/contract/truelink-crypto';
 import { VoucherUnavailableError, type VoucherAnswer, type VoucherRedeemer } from '../../adapters/voucher/voucher-redeemer.ts';
@@ -12,14 +12,14 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
-import type { DepositRulesSource } from './deposit-rules.ts';
+import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import { createGiftLinkRepository } from './gift-link-repository.ts';
 
 type Deps = {
   db: Kysely<DB>;
   vouchers: VoucherRedeemer;
   lookups: LookupService;
-  rules: DepositRulesSource;
+  money: MoneyRulesSource;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The AES-GCM key derived from the shared secret (base64url), see truelink-crypto.ts. */
@@ -28,7 +28,6 @@ type Deps = {
 
 /** A claim left processing this long (no answer from the voucher service) may be retried by its member. */
 const STALE_CLAIM_MS = 60_000;
-const MIN_MINOR = toMinor(TRUELINK_MIN);
 
 /** Gift-link deposits (docs/deposits.md, "Gift links"): decrypt, check, claim once, redeem, credit once. */
 export function createGiftLinkService(deps: Deps) {
@@ -36,6 +35,12 @@ export function createGiftLinkService(deps: Deps) {
 
   return {
     async redeem(memberId: string, token: string): Promise<{ amount: number }> {
+      const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
+      if (!member) throw new AppError('invalid-token');
+      // Vouchers are baht: a currency without a gift-link minimum (kip) is not offered them at all.
+      const rules = await rulesFor(deps.money, member.currency);
+      if (rules.giftLinkMin === null) throw new AppError('GIFT_LINK_CURRENCY');
+      const minMinor = toMinor(rules.giftLinkMin);
       const opened = await decryptTruelink(deps.truelinkKey, token);
       if (!opened) throw new AppError('KEY_INVALID');
       const hash = TRUELINK_PATTERN.exec(opened.link)?.[1];
@@ -43,10 +48,6 @@ export function createGiftLinkService(deps: Deps) {
       // Only into one of the site's own wallets: the account name travels inside the envelope.
       const wallet = (await deps.lookups.get('deposit')).wallets.find((w) => w.walletAccountName === opened.walletAccountName);
       if (!wallet) throw new AppError('TRUELINK_INVALID');
-      const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
-      if (!member) throw new AppError('invalid-token');
-      // Vouchers are baht: a LAK wallet cannot take them without an exchange rate.
-      if (member.currency !== 'THB') throw new AppError('TRUELINK_INVALID');
 
       const now = deps.clock.now();
       const claimed = await links.claim(hash, memberId, now);
@@ -58,7 +59,7 @@ export function createGiftLinkService(deps: Deps) {
       try {
         // Look before redeeming: a voucher under the minimum is refused while it is still the sender's.
         const checked = await deps.vouchers.verify(query);
-        answer = checked.status === 'SUCCESS' && checked.amount < MIN_MINOR ? checked : await deps.vouchers.redeem(query);
+        answer = checked.status === 'SUCCESS' && checked.amount < minMinor ? checked : await deps.vouchers.redeem(query);
       } catch (error) {
         if (!(error instanceof VoucherUnavailableError)) throw error;
         // The claim stays: the member may try again in a minute and the redeem is asked again.
@@ -67,12 +68,11 @@ export function createGiftLinkService(deps: Deps) {
       }
       // A retry of our own unanswered redeem finds the voucher already ours: that is the success we missed.
       const ours = answer.status === 'SUCCESS' || (retrying && answer.status === 'TARGET_USER_REDEEMED' && answer.amount !== undefined);
-      if (!ours || answer.amount === undefined || answer.amount < MIN_MINOR) {
+      if (!ours || answer.amount === undefined || answer.amount < minMinor) {
         await links.release(hash, memberId);
         throw new AppError('TRUELINK_INVALID');
       }
       const amount = answer.amount;
-      const rules = await deps.rules.get();
       await withMoneyTransaction(deps.db, async (trx) => {
         await creditDeposit(trx, {
           memberId,
@@ -81,7 +81,7 @@ export function createGiftLinkService(deps: Deps) {
           kind: 'deposit.giftlink',
           reference: hash,
           amount,
-          coinPerMinor: rules.coinPerMinor,
+          coinPerMinor: coinMinor(rules),
         });
         await createGiftLinkRepository(trx).markSuccess(hash, amount, deps.clock.now());
       });

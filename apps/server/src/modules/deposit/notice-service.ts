@@ -11,10 +11,11 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
+import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import { createNoticeRepository, type DepositNotice, type NoticeFilter } from './notice-repository.ts';
 import { depositAccountId } from './verify-slip.ts';
 
-type Deps = { db: Kysely<DB>; lookups: LookupService; rules: DepositRulesSource; clock: Clock };
+type Deps = { db: Kysely<DB>; lookups: LookupService; rules: DepositRulesSource; money: MoneyRulesSource; clock: Clock };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -70,7 +71,7 @@ export function createNoticeService(deps: Deps) {
     ): Promise<DepositNotice> {
       if (!UUID.test(id)) throw new AppError('NO_DATA');
       const deposit = await deps.lookups.get('deposit');
-      const rules = await deps.rules.get();
+      const money = await deps.money.get();
       return withMoneyTransaction(deps.db, async (trx) => {
         const repo = createNoticeRepository(trx);
         const notice = await repo.lock(id);
@@ -92,7 +93,7 @@ export function createNoticeService(deps: Deps) {
             kind: 'deposit.manual',
             reference: notice.id,
             amount: notice.amount,
-            coinPerMinor: rules.coinPerMinor,
+            coinPerMinor: coinMinor(money[notice.currency]),
           }));
         }
         const decided = await repo.decide(notice.id, wanted, now, options.decidedBy ?? null);

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
-import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import type { QrProvider } from '@jetton/contract/constants';
+import { meetsQrMinimum } from '@jetton/contract/money-rules';
 import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { TQrStatusResponse } from '@jetton/contract/deposit';
 import type { TQrState } from '@jetton/contract/wallet';
@@ -19,6 +20,7 @@ import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
 import { createQrRepository, type QrCode } from './qr-repository.ts';
+import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 
 import type { QrRules } from '@jetton/contract/admin/settings';
 import type { RulesSource } from '../lookup/cached-rules.ts';
@@ -32,8 +34,10 @@ type Deps = {
   /** Where gateways post their callbacks for a provider (absolute URL). */
   callbackUrl: (provider: QrProvider) => string;
   callbackSecret: (provider: QrProvider) => Buffer;
-  /** Providers an operator turned off or gave another minimum (`rules.qr`, docs/operators.md, "Settings and content"). */
+  /** Providers an operator turned off (`rules.qr`, docs/operators.md, "Settings and content"). */
   qrRules?: RulesSource<QrRules>;
+  /** Each currency's minimum per provider (docs/money.md, "Rules per currency"). */
+  money: MoneyRulesSource;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -71,14 +75,12 @@ export function createQrService(deps: Deps) {
     async create(memberId: string, provider: QrProvider, amountUnits: number): Promise<TQrState> {
       const setting = (await deps.qrRules?.get())?.providers[provider];
       if (setting && !setting.enabled) return { ...NO_QR, message: `QR deposit with ${provider} is not available now` };
-      const builtIn = QR_QUICK_PICKS[provider];
-      const pick = setting?.min != null ? { min: setting.min, minExclusive: false } : builtIn;
-      const belowMinimum = pick.minExclusive ? amountUnits <= pick.min : amountUnits < pick.min;
-      if (belowMinimum || amountUnits <= 0) {
-        return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };
-      }
       const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
       if (!member) throw new AppError('invalid-token');
+      const pick = (await rulesFor(deps.money, member.currency)).qr[provider];
+      if (!meetsQrMinimum(pick, amountUnits)) {
+        return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };
+      }
       const now = deps.clock.now();
       await qrs.expireStale(memberId, provider, now);
       const open = await qrs.findOpen(memberId, provider, now);
@@ -160,7 +162,7 @@ export function createQrService(deps: Deps) {
       const parsed = ZCallback.safeParse(body);
       if (!parsed.success || parsed.data.provider !== provider) throw new AppError('KEY_INVALID');
       const notice = parsed.data;
-      const rules = await deps.rules.get();
+      const money = await deps.money.get();
       return withMoneyTransaction(deps.db, async (trx) => {
         const qr = UUID.test(notice.qrcodeId) ? await createQrRepository(trx).lockForPayment(notice.qrcodeId, provider) : undefined;
         if (!qr) throw new AppError('NO_DATA');
@@ -176,7 +178,7 @@ export function createQrService(deps: Deps) {
           kind: 'deposit.qr',
           reference: qr.id,
           amount: qr.amount,
-          coinPerMinor: rules.coinPerMinor,
+          coinPerMinor: coinMinor(money[qr.currency]),
           memo: `${provider} ${notice.providerRef}`,
         });
         await createQrRepository(trx).markPaid(qr.id, deps.clock.now(), notice.providerRef);

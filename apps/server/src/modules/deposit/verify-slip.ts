@@ -14,6 +14,7 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRules, DepositRulesSource } from './deposit-rules.ts';
+import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import { createSlipRepository, type Slip, type SlipOutcome } from './slip-repository.ts';
 
 export type SlipVerifyDeps = {
@@ -23,6 +24,7 @@ export type SlipVerifyDeps = {
   readQr: QrReader;
   lookups: LookupService;
   rules: DepositRulesSource;
+  money: MoneyRulesSource;
   clock: Clock;
   log: FastifyBaseLogger;
 };
@@ -87,6 +89,7 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
   if (slip.created_at.getTime() - tx.time.getTime() > rules.slipMaxAgeMs) return fail('EXPIRED_SLIP');
   if (tx.amount <= 0n) return fail('INVALID_SLIP');
 
+  const coinPerMinor = coinMinor(await rulesFor(deps.money, member.currency));
   const credited = await withMoneyTransaction(deps.db, async (trx) => {
     // An operator may have decided it meanwhile (docs/money-desk.md, "Slips"): then nothing is credited here.
     const current = await createSlipRepository(trx).lockStatus(slip.id);
@@ -98,7 +101,7 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
       kind: 'deposit.slip',
       reference: tx.transRef,
       amount: tx.amount,
-      coinPerMinor: rules.coinPerMinor,
+      coinPerMinor,
       memo: `slip ${slip.id}`,
     });
     // Same transaction as the money: a slip is success exactly when its credit committed.

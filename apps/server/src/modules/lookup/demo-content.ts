@@ -118,7 +118,6 @@ const STATIC_CONTENT = {
   agreements: AGREEMENTS,
   info: { name: 'Jetton', website: 'http://localhost:8080' },
   notice: NOTICE,
-  withdraw: { withdrawMin: 100, withdrawMax: 50_000 },
   slip: [
     { code: 'processing', name: { th: 'กำลังดำเนินการ', la: 'ກຳລັງດຳເນີນການ', en: 'Processing' } },
     { code: 'success', name: { th: 'สำเร็จ', la: 'ສຳເລັດ', en: 'Success' } },

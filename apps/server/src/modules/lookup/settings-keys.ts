@@ -11,13 +11,13 @@ import {
   ZSlipLookup,
   ZSourcesResponse,
   ZTextList,
-  ZWithdrawLookup,
 } from '@jetton/contract/lookup';
 
 /**
  * Each lookup answered from the settings table, with the schema its stored value
  * must satisfy. A stored value that does not parse is an operator error and is
- * logged, never sent half-formed.
+ * logged, never sent half-formed. The withdraw limits are not here: they are
+ * amount rules of each currency (`rules.money`, money-lookup-routes.ts).
  */
 export const LOOKUP_SETTINGS = {
   banks: { key: 'lookup.banks', schema: ZBanksResponse },
@@ -27,7 +27,6 @@ export const LOOKUP_SETTINGS = {
   info: { key: 'lookup.info', schema: ZInfo },
   notice: { key: 'lookup.notice', schema: ZNotice },
   contact: { key: 'lookup.contact', schema: ZContact },
-  withdraw: { key: 'lookup.withdraw', schema: ZWithdrawLookup },
   slip: { key: 'lookup.slip', schema: ZSlipLookup },
   sources: { key: 'lookup.sources', schema: ZSourcesResponse },
   active: { key: 'lookup.active', schema: ZActive },

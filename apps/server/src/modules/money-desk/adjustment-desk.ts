@@ -11,7 +11,7 @@ import { postEntry } from '../../ledger/post-entry.ts';
 import { createDepositRepository } from '../deposit/deposit-repository.ts';
 import { creditFourEyes } from './credit-four-eyes.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
-import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import { fourEyesLimits, type MoneyDeskRulesSource } from './money-desk-rules.ts';
 import { createAdjustmentRepository, type Adjustment, type AdjustmentFilter, type DeskAdjustment } from './adjustment-repository.ts';
 
 export function toAdminAdjustment(a: DeskAdjustment): TAdminAdjustment {
@@ -94,7 +94,7 @@ export function createAdjustmentDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
       if (!member) throw new AppError('NO_USER');
       const amount = toMinor(request.amount);
       if (amount <= 0n) throw new AppError('KEY_INVALID');
-      const limit = BigInt((await deps.rules.get()).adjustmentMinor);
+      const limit = fourEyesLimits(await deps.rules.get(), member.currency).adjustmentMinor;
       const id = await withMoneyTransaction(db, async (trx) => {
         const repo = createAdjustmentRepository(trx);
         const now = clock.now();

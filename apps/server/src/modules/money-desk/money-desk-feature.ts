@@ -10,7 +10,7 @@ import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createWalletRules, reconcileAfter } from '../wallet/wallet-rules.ts';
 import { noBlacklist, type PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
-import { createMoneyDeskRules } from './money-desk-rules.ts';
+import { createMoneyRules } from '../lookup/money-rules.ts';
 import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
 
 declare module 'fastify' {
@@ -37,7 +37,7 @@ export function registerMoneyDeskFeature(
   },
 ): void {
   const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
-  const rules = createMoneyDeskRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.fourEyes') });
+  const rules = createMoneyRules({ settings: deps.settings, clock: deps.clock, log: app.log });
   const walletRules = createWalletRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.wallet') });
   const desk = createMoneyDesk({
     db: deps.db,

@@ -1,16 +1,20 @@
-import { FOUR_EYES_RULES_KEY, ZFourEyesRules, type FourEyesRules } from '@jetton/contract/admin/settings';
-import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
+import type { Currency } from '@jetton/contract/constants';
+import { toMinor } from '@jetton/contract/money';
+import type { MoneyRules } from '@jetton/contract/money-rules';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 
 /**
- * The four-eyes amounts (docs/money-desk.md, "Four eyes"), in minor units,
- * under the `rules.fourEyes` setting the back office's settings screen edits
- * (docs/http.md, "Operator settings"); the schema is the contract's. Above an
- * amount, the operator who proposes may never be the one who confirms.
+ * The four-eyes amounts (docs/money-desk.md, "Four eyes") are each currency's,
+ * in the `rules.money` setting the back office's settings screen edits
+ * (docs/money.md, "Rules per currency"). Above an amount, the operator who
+ * proposes may never be the one who confirms.
  */
-export type MoneyDeskRules = FourEyesRules;
-export type MoneyDeskRulesSource = RulesSource<MoneyDeskRules>;
-export const MONEY_DESK_RULES_KEY = FOUR_EYES_RULES_KEY;
+export type MoneyDeskRulesSource = MoneyRulesSource;
 
-export function createMoneyDeskRules(deps: RulesDeps): MoneyDeskRulesSource {
-  return createCachedRules({ key: FOUR_EYES_RULES_KEY, schema: ZFourEyesRules }, deps);
+export type FourEyesLimits = { withdrawalMinor: bigint; adjustmentMinor: bigint };
+
+/** One currency's four-eyes amounts, in minor units. */
+export function fourEyesLimits(rules: MoneyRules, currency: Currency): FourEyesLimits {
+  const r = rules[currency];
+  return { withdrawalMinor: toMinor(r.fourEyesWithdrawalAbove), adjustmentMinor: toMinor(r.fourEyesAdjustmentAbove) };
 }

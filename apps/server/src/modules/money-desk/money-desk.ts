@@ -3,6 +3,7 @@ import type { BankVerification } from '../../adapters/bank/bank-verification.ts'
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { DepositRulesSource } from '../deposit/deposit-rules.ts';
 import type { NoticeService } from '../deposit/notice-service.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
@@ -23,7 +24,7 @@ export type MoneyDeskDeps = {
   audit: DeskAudit;
   rules: MoneyDeskRulesSource;
   lookups: LookupService;
-  deposits: { storage: ObjectStorage; bank: BankVerification; rules: DepositRulesSource; notices: NoticeService };
+  deposits: { storage: ObjectStorage; bank: BankVerification; rules: DepositRulesSource; money: MoneyRulesSource; notices: NoticeService };
   /** One reconciliation pass of game transfers now (app.transferReconciler.runOnce). */
   reconcileNow: () => Promise<unknown>;
   /** How old a PENDING transfer must be before the provider may be asked about it. */
@@ -44,6 +45,7 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
       storage: deps.deposits.storage,
       lookups: deps.lookups,
       rules: deps.deposits.rules,
+      money: deps.deposits.money,
     }),
     notices: createNoticeDesk({ notices: deps.deposits.notices, audit: deps.audit, rules: deps.rules }),
     adjustments: createAdjustmentDesk({ ...base, rules: deps.rules }),

@@ -8,7 +8,8 @@ import type { NoticeService } from '../deposit/notice-service.ts';
 import { creditFourEyes } from './credit-four-eyes.ts';
 import type { DeskAudit, DeskOperator } from './desk-deps.ts';
 import { UUID } from './desk-deps.ts';
-import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import type { MoneyRules } from '@jetton/contract/money-rules';
+import { fourEyesLimits, type MoneyDeskRulesSource } from './money-desk-rules.ts';
 
 export function toAdminNotice(n: DepositNotice & { member_phone?: string | null }): TAdminDepositNotice {
   return {
@@ -36,7 +37,7 @@ export function toAdminNotice(n: DepositNotice & { member_phone?: string | null 
  */
 export function createNoticeDesk(deps: { notices: NoticeService; audit: DeskAudit; rules: MoneyDeskRulesSource }) {
   /** The maker's side of a confirm: null to credit now, or the notice left waiting for a checker. */
-  function gate(operator: DeskOperator, limit: bigint) {
+  function gate(operator: DeskOperator, money: MoneyRules) {
     return async (trx: Kysely<DB>, n: DepositNotice, now: Date): Promise<DepositNotice | null> => {
       const repo = createNoticeRepository(trx);
       if (n.four_eyes_reason !== null) {
@@ -44,7 +45,7 @@ export function createNoticeDesk(deps: { notices: NoticeService; audit: DeskAudi
         if (n.proposed_by === operator.id) throw new AppError('FOUR_EYES_SAME_OPERATOR');
         return null;
       }
-      const reason = await creditFourEyes(trx, { operatorId: operator.id, memberId: n.member_id, amount: n.amount, now, limit });
+      const reason = await creditFourEyes(trx, { operatorId: operator.id, memberId: n.member_id, amount: n.amount, now, limit: fourEyesLimits(money, n.currency).adjustmentMinor });
       const marked = await repo.markMaker(n.id, operator.id, now, reason);
       if (reason === null) return null;
       await deps.audit(trx, {
@@ -73,11 +74,11 @@ export function createNoticeDesk(deps: { notices: NoticeService; audit: DeskAudi
       reason: string | undefined,
     ): Promise<TAdminDepositNotice> {
       if (!UUID.test(id)) throw new AppError('NO_DATA');
-      const limit = BigInt((await deps.rules.get()).adjustmentMinor);
+      const money = await deps.rules.get();
       const notice = await deps.notices.decide(id, decision, {
         strict: true,
         decidedBy: operator.id,
-        gate: gate(operator, limit),
+        gate: gate(operator, money),
         decided: (trx, n, entryId) =>
           deps.audit(trx, {
             operatorId: operator.id,

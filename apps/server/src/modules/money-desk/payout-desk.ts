@@ -5,7 +5,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { markPaid, returnHold } from '../withdraw/withdraw-ledger.ts';
 import { createWithdrawRepository } from '../withdraw/withdraw-repository.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
-import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import { fourEyesLimits, type MoneyDeskRulesSource } from './money-desk-rules.ts';
 import { toAdminWithdrawal } from './withdrawal-desk.ts';
 import { createWithdrawalDeskRepository } from './withdrawal-desk-repository.ts';
 
@@ -21,9 +21,9 @@ export function createPayoutDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource 
   const reads = createWithdrawalDeskRepository(db);
 
   const views = async (status: 'held' | 'findings'): Promise<TAdminWithdrawal[]> => {
-    const { withdrawalMinor } = await deps.rules.get();
+    const money = await deps.rules.get();
     const rows = status === 'findings' ? await reads.findings(200) : (await reads.list({ status: 'held', limit: 200, offset: 0 })).rows;
-    return rows.map((r) => toAdminWithdrawal(r, undefined, withdrawalMinor));
+    return rows.map((r) => toAdminWithdrawal(r, undefined, fourEyesLimits(money, r.currency).withdrawalMinor));
   };
 
   return {
@@ -67,7 +67,7 @@ export function createPayoutDesk(deps: DeskDeps & { rules: MoneyDeskRulesSource 
       });
       const row = await reads.find(id);
       if (!row) throw new AppError('NO_DATA');
-      return toAdminWithdrawal(row, undefined, (await deps.rules.get()).withdrawalMinor);
+      return toAdminWithdrawal(row, undefined, fourEyesLimits(await deps.rules.get(), row.currency).withdrawalMinor);
     },
   };
 }

@@ -11,6 +11,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { creditDeposit } from '../deposit/credit-deposit.ts';
 import { createDepositRepository } from '../deposit/deposit-repository.ts';
 import type { DepositRulesSource } from '../deposit/deposit-rules.ts';
+import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import { sniffImage } from '../deposit/image-sniff.ts';
 import { depositAccountId, sameAccount } from '../deposit/verify-slip.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
@@ -45,7 +46,7 @@ export function toAdminSlip(s: DeskSlip): TAdminSlip {
  * so one transfer credits once whoever credits it. Or fail it with a note code.
  */
 export function createSlipDesk(
-  deps: DeskDeps & { bank: BankVerification; storage: ObjectStorage; lookups: LookupService; rules: DepositRulesSource },
+  deps: DeskDeps & { bank: BankVerification; storage: ObjectStorage; lookups: LookupService; rules: DepositRulesSource; money: MoneyRulesSource },
 ) {
   const { db, clock } = deps;
   const reads = createSlipDeskRepository(db);
@@ -103,7 +104,7 @@ export function createSlipDesk(
       const account = deposit.banks.find((b) => b.bankCode === tx.receiver.bank && sameAccount(b.bankAccountNo, tx.receiver.account));
       // Not to one of the site's accounts in the member's currency: nothing to credit from.
       if (!account || account.currency !== member.currency || tx.amount <= 0n) throw new AppError('KEY_INVALID', 422);
-      const { coinPerMinor } = await deps.rules.get();
+      const coinPerMinor = coinMinor(await rulesFor(deps.money, member.currency));
 
       await withMoneyTransaction(db, async (trx) => {
         const repo = createSlipDeskRepository(trx);

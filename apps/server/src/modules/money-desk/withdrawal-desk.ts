@@ -8,13 +8,13 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { returnHold } from '../withdraw/withdraw-ledger.ts';
 import { createWithdrawRepository } from '../withdraw/withdraw-repository.ts';
 import { UUID, type DeskDeps, type DeskOperator } from './desk-deps.ts';
-import type { MoneyDeskRulesSource } from './money-desk-rules.ts';
+import { fourEyesLimits, type MoneyDeskRulesSource } from './money-desk-rules.ts';
 import type { PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createWithdrawalDeskRepository, type DeskWithdrawal, type WithdrawalApproval } from './withdrawal-desk-repository.ts';
 
 type Proposal = (WithdrawalApproval & { login: string | null }) | undefined;
 
-export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEyesMinor: number): TAdminWithdrawal {
+export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEyesMinor: bigint): TAdminWithdrawal {
   return {
     id: w.id,
     memberId: w.member_id,
@@ -29,7 +29,7 @@ export function toAdminWithdrawal(w: DeskWithdrawal, proposal: Proposal, fourEye
     reviewReason: w.review_reason,
     held: w.status === 'paying' && w.unknown_since !== null,
     finding: w.status === 'paying' && w.held_at !== null,
-    fourEyes: w.amount > BigInt(fourEyesMinor),
+    fourEyes: w.amount > fourEyesMinor,
     proposal: proposal
       ? {
           id: proposal.id,
@@ -60,9 +60,9 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
   const reads = createWithdrawalDeskRepository(db);
 
   async function views(rows: DeskWithdrawal[]): Promise<TAdminWithdrawal[]> {
-    const { withdrawalMinor } = await deps.rules.get();
+    const money = await deps.rules.get();
     const proposals = await reads.pendingProposals(rows.filter((r) => r.status === 'review').map((r) => r.id));
-    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), withdrawalMinor));
+    return rows.map((r) => toAdminWithdrawal(r, proposals.get(r.id), fourEyesLimits(money, r.currency).withdrawalMinor));
   }
 
   async function view(id: string): Promise<TAdminWithdrawal> {
@@ -113,11 +113,11 @@ export function createWithdrawalDesk(deps: DeskDeps & { rules: MoneyDeskRulesSou
     /** The maker's step: approves at once up to the four-eyes amount, else proposes. */
     async approve(operator: DeskOperator, id: string): Promise<TWithdrawalDecision> {
       await refuseBlacklisted(id);
-      const { withdrawalMinor } = await deps.rules.get();
+      const money = await deps.rules.get();
       const outcome = await decideLocked(id, async (trx, w) => {
         const repo = createWithdrawalDeskRepository(trx);
         const now = clock.now();
-        if (w.amount > BigInt(withdrawalMinor)) {
+        if (w.amount > fourEyesLimits(money, w.currency).withdrawalMinor) {
           if (await repo.pendingProposal(w.id)) throw new AppError('ALREADY_PROPOSED');
           const proposal = await repo.propose({ id: uuidV7(now), withdrawalId: w.id, operatorId: operator.id, now });
           await deps.audit(trx, {

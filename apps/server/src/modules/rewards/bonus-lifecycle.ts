@@ -167,13 +167,13 @@ export function totalBalance(trx: Kysely<DB>, memberId: string): Promise<bigint>
 export async function endLikeCancel(
   trx: Kysely<DB>,
   bonus: MemberBonus,
-  options: { clearBelowMinor: number; now: Date; expired: boolean },
+  options: { clearBelowMinor: bigint; now: Date; expired: boolean },
 ): Promise<{ bonus: MemberBonus; takenBack: bigint } | null> {
   if (turnoverMet(bonus)) {
     return endBonus(trx, bonus, { status: 'completed', reason: 'turnover-met', keepPercent: bonus.percent_success, now: options.now });
   }
   const status = options.expired ? 'expired' : 'cancelled';
-  if ((await totalBalance(trx, bonus.member_id)) < BigInt(options.clearBelowMinor)) {
+  if ((await totalBalance(trx, bonus.member_id)) < options.clearBelowMinor) {
     return endBonus(trx, bonus, { status, reason: 'low-balance', keepPercent: 100, now: options.now });
   }
   return endBonus(trx, bonus, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
-import { fromMinor } from '@jetton/contract/money';
+import { fromMinor, toMinor } from '@jetton/contract/money';
+import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -14,7 +15,7 @@ import { createDefinitionRepository, type BonusDefinition } from './definition-r
 import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
-type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
+type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource; money: MoneyRulesSource };
 
 export function userBonusView(b: MemberBonus): TUserBonus {
   return {
@@ -42,12 +43,13 @@ export function createBonusService(deps: Deps) {
   const { db, clock } = deps;
   const definitions = createDefinitionRepository(db);
   const bonuses = createMemberBonusRepository(db);
+  const clearBelow = async (currency: MemberBonus['currency']) => toMinor((await rulesFor(deps.money, currency)).bonusClearBelow);
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
   async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date): Promise<MemberBonus | undefined> {
     const active = await activeBonusOf(trx, memberId);
     if (!active?.expires_at || active.expires_at > now) return active;
-    const { clearBelowMinor } = await deps.rules.get();
+    const clearBelowMinor = await clearBelow(active.currency);
     await endLikeCancel(trx, active, { clearBelowMinor, now, expired: true });
     return undefined;
   }
@@ -181,11 +183,12 @@ export function createBonusService(deps: Deps) {
     /** GET /api/bonus/clear: the member ends the active bonus (docs/rewards.md, "Cancel and expiry"). */
     async clear(memberId: string): Promise<{ message: 'BONUS_CLEAR' }> {
       const now = clock.now();
-      const { clearBelowMinor } = await deps.rules.get();
+      const money = await deps.money.get();
       await withMoneyTransaction(db, async (trx) => {
         await lockMember(trx, memberId);
         const active = await activeBonusOf(trx, memberId);
         if (!active) throw new AppError('NO_DATA');
+        const clearBelowMinor = toMinor(money[active.currency].bonusClearBelow);
         await endLikeCancel(trx, active, { clearBelowMinor, now, expired: (active.expires_at?.getTime() ?? Infinity) <= now.getTime() });
       });
       return { message: 'BONUS_CLEAR' };

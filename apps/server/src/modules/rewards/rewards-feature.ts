@@ -18,6 +18,7 @@ import { registerRewardsAdminRoutes } from './rewards-admin-routes.ts';
 import { registerRewardsRoutes } from './rewards-routes.ts';
 import { registerRewardsSandboxRoutes } from './rewards-sandbox-routes.ts';
 import { createRewardsRules } from './rewards-rules.ts';
+import { createMoneyRules } from '../lookup/money-rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
     clock,
     onInvalid: (issues) => log.error({ issues }, 'rules.rewards setting malformed: using defaults'),
   });
-  const bonuses = createBonusService({ db, clock, rules });
+  const bonuses = createBonusService({ db, clock, rules, money: createMoneyRules({ settings: deps.settings, clock, log }) });
   const rewards = createInviteRefundService({ db, clock, rules });
   return {
     bonuses,

@@ -11,8 +11,6 @@ const ZPercent = z.number().int().min(0).max(100);
  * `rules.rewards` setting overrides (createCachedRules).
  */
 export const ZRewardsRules = z.object({
-  /** Cancel: below this total (wallet + games, minor units) the bonus simply ends: 5.00. */
-  clearBelowMinor: z.number().int().nonnegative().default(500),
   /** The inviter's share of each invitee's turnover, per 10,000: 100 = 1 %. */
   inviteRateBp: z.number().int().min(0).max(10_000).default(100),
   /** The refund of a day's loss, per 10,000: 500 = 5 %. */

@@ -19,11 +19,14 @@ import type { GameAccessService } from './game-access.ts';
 import { createTransferRepository, type Transfer } from './transfer-repository.ts';
 import { AWAITING_DEPOSIT, TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
 import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
+import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 
 export type TransferDeps = {
   db: Kysely<DB>;
   clock: Clock;
   rules: WalletRulesSource;
+  /** The transfer minimum of the member's currency (docs/money.md, "Rules per currency"). */
+  money: MoneyRulesSource;
   access: GameAccessService;
   settlement: TransferSettlement;
   log: FastifyBaseLogger;
@@ -33,8 +36,6 @@ export type TransferDeps = {
   crash?: CrashPoint;
 };
 
-/** The contract's transfer minimum, in minor units. */
-const TRANSFER_MIN_MINOR = toMinor(LIMITS.transferMin);
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
 /** The group a leg joins (null: it starts one) and the request's Idempotency-Key (kept on the first leg). */
@@ -52,6 +53,7 @@ type Target = { code: string; username: string; provider: GameProvider };
 export function createTransferService(deps: TransferDeps) {
   const { db, clock, access, settlement } = deps;
   const transfers = createTransferRepository(db);
+  const transferMinMinor = async (member: AuthMember) => toMinor((await rulesFor(deps.money, member.currency)).transferMin);
 
   /** A PENDING transfer row; its provider transfer id is its own id (a UUID every provider accepts). */
   async function newRow(member: AuthMember, code: string, direction: Transfer['direction'], groupId: string | null, key: string | null) {
@@ -141,7 +143,7 @@ export function createTransferService(deps: TransferDeps) {
     const value = amount === 'ALL' ? await accountBalance(db, wallet) : amount;
     // An empty wallet has nothing to move; a few satang are below the minimum.
     if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
-    if (value < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
+    if (value < (await transferMinMinor(member))) throw new AppError('TRANSFER_MINIMUM');
     const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', group.id, group.key)), amount: value };
     // (1) Debit the wallet and record the transfer, in one statement.
     const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);
@@ -224,7 +226,7 @@ export function createTransferService(deps: TransferDeps) {
       key: string | null = null,
     ): Promise<LegResult> {
       if (request.from === request.to) throw new AppError('KEY_INVALID');
-      if (request.amount < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM');
+      if (request.amount < (await transferMinMinor(member))) throw new AppError('TRANSFER_MINIMUM');
       // Both ends are checked before any money moves (the member's own accounts only).
       const source = request.from === 'WALLET' ? null : await access.transferTarget(member, request.from, 'from_game');
       const target = request.to === 'WALLET' ? null : await access.transferTarget(member, request.to, 'to_game');

@@ -28,6 +28,7 @@ import { createTransferSettlement } from './transfer-settlement.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { createWalletRepository } from './wallet-repository.ts';
 import { createWalletRules } from './wallet-rules.ts';
+import { createMoneyRules } from '../lookup/money-rules.ts';
 import { createWalletService } from './wallet-service.ts';
 
 type Deps = {
@@ -77,7 +78,8 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const onOutcome = (status: 'SUCCESS' | 'FAILED' | 'UNKNOWN') =>
     app.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
   const crash = deps.crash ? { crash: deps.crash } : {};
-  const transfers = createTransferService({ db, clock, rules, access, settlement, log, onOutcome, ...crash });
+  const money = createMoneyRules({ settings: deps.settings, clock, log });
+  const transfers = createTransferService({ db, clock, rules, money, access, settlement, log, onOutcome, ...crash });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
   registerWalletRoutes(app, { wallet: summary, gameAccounts, refresh });

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { createPayoutJob, schedulePayouts } from './payout-job.ts';
-import type { LookupService } from '../lookup/lookup-service.ts';
+import { createMoneyRules } from '../lookup/money-rules.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { noBonuses, type BonusGate } from './bonus-gate.ts';
 import { noBlacklist, type PayoutBlacklist } from './payout-blacklist.ts';
@@ -20,7 +20,6 @@ type Deps = {
   config: Config;
   db: Kysely<DB>;
   clock: Clock;
-  lookups: LookupService;
   settings: SettingsRepository;
   /** Run the payout job on a timer (tests drive it with app.payoutJob.runOnce()). */
   startJobs: boolean;
@@ -52,7 +51,8 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
   });
 
   const blacklist = deps.blacklist ?? noBlacklist;
-  const withdrawals = createWithdrawService({ db, clock, lookups: deps.lookups, rules, bonuses: deps.bonuses ?? noBonuses, blacklist });
+  const money = createMoneyRules({ settings: deps.settings, clock, log: app.log });
+  const withdrawals = createWithdrawService({ db, clock, money, rules, bonuses: deps.bonuses ?? noBonuses, blacklist });
   registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
 
   const job = createPayoutJob({ db, clock, rules, gateway, log: app.log, blacklist });

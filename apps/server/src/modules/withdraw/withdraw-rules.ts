@@ -3,12 +3,11 @@ import { DAY_MS } from '@jetton/contract/site-time';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 /**
- * The numbers behind withdrawals (docs/withdrawals.md) that are not in the
- * withdraw lookup. Defaults, which `rules.withdraw` overrides (createCachedRules).
+ * The numbers behind withdrawals (docs/withdrawals.md) that are not amounts: the
+ * limits and the auto-approval amount are each currency's (`rules.money`,
+ * docs/money.md, "Rules per currency"). Defaults, which `rules.withdraw` overrides (createCachedRules).
  */
 export const ZWithdrawRules = z.object({
-  /** Withdrawals up to this (minor units) are approved without an operator: 5,000.00. */
-  autoApproveMaxMinor: z.number().int().nonnegative().default(500_000),
   /** After a change of bank account in the profile, withdrawals wait for an operator this long: 24 h (docs/security.md). */
   bankChangeReviewMs: z.number().int().nonnegative().default(DAY_MS),
   /** Deadline of one payout API call. */

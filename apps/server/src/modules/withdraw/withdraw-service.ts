@@ -8,7 +8,7 @@ import { memberWallet } from '../../ledger/account-codes.ts';
 import { accountBalance } from '../../ledger/accounts.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
-import type { LookupService } from '../lookup/lookup-service.ts';
+import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { BonusGate } from './bonus-gate.ts';
 import type { PayoutBlacklist } from './payout-blacklist.ts';
 import { holdWithdrawal, returnHold } from './withdraw-ledger.ts';
@@ -19,7 +19,8 @@ import type { WithdrawRules, WithdrawRulesSource } from './withdraw-rules.ts';
 type Deps = {
   db: Kysely<DB>;
   clock: Clock;
-  lookups: LookupService;
+  /** The withdraw limits and the auto-approval limit of the member's currency. */
+  money: MoneyRulesSource;
   rules: WithdrawRulesSource;
   bonuses: BonusGate;
   blacklist: PayoutBlacklist;
@@ -36,10 +37,10 @@ export function reviewReasonFor(
   amount: bigint,
   bankChangedAt: Date | null,
   now: Date,
-  rules: WithdrawRules,
+  rules: WithdrawRules & { autoApproveMaxMinor: bigint },
 ): WithdrawalReviewReason | null {
   if (bankChangedAt && now.getTime() - bankChangedAt.getTime() < rules.bankChangeReviewMs) return 'BANK_CHANGED';
-  return amount > BigInt(rules.autoApproveMaxMinor) ? 'ABOVE_AUTO_LIMIT' : null;
+  return amount > rules.autoApproveMaxMinor ? 'ABOVE_AUTO_LIMIT' : null;
 }
 
 /**
@@ -52,9 +53,9 @@ export function createWithdrawService(deps: Deps) {
 
   return {
     async request(member: Pick<AuthMember, 'memberId'>, amount: bigint): Promise<Withdrawal> {
-      const limits = await deps.lookups.get('withdraw');
       const destination = await createWithdrawRepository(db).memberDestination(member.memberId);
       if (!destination) throw new AppError('invalid-token');
+      const limits = await rulesFor(deps.money, destination.currency);
       // Above the maximum and above the balance: the balance is the real reason, so it is the one told.
       if (amount > toMinor(limits.withdrawMax)) {
         const balance = await accountBalance(db, memberWallet(member.memberId, destination.currency));
@@ -69,7 +70,9 @@ export function createWithdrawService(deps: Deps) {
       const id = uuidV7(now);
       // A blacklisted destination is never paid: it waits for an operator, who can only reject it.
       const blacklisted = await deps.blacklist.isBlacklisted(destination.bank_code, destination.bank_account_no);
-      const reviewReason = blacklisted ? 'BLACKLISTED' : reviewReasonFor(amount, destination.bank_changed_at, now, rules);
+      const reviewReason = blacklisted
+        ? 'BLACKLISTED'
+        : reviewReasonFor(amount, destination.bank_changed_at, now, { ...rules, autoApproveMaxMinor: toMinor(limits.autoApproveMax) });
       const automatic = reviewReason === null;
       // The hold and the row commit together: a short wallet (MONEY_NOT_ENOUGH) leaves neither.
       return withMoneyTransaction(db, async (trx) => {
