@@ -1,4 +1,4 @@
-import { FORMATS } from '@jetton/contract/constants';
+import { FORMATS, type Currency } from '@jetton/contract/constants';
 
 /**
  * Display formats (docs/screens.md, "Formats and timings"): money with two decimals and thousands
@@ -48,4 +48,11 @@ export function formatFileSize(bytes: number): string {
   const kilobytes = Math.round(bytes / 1024);
   if (kilobytes < 1024) return `${kilobytes} KB`;
   return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
+const CURRENCY_SIGNS: Record<Currency, string> = { THB: '฿', LAK: '₭' };
+
+/** An amount with its currency's sign, as the member's wallet holds it: "₭50,000.00", "฿100.00". */
+export function formatMoneyIn(amount: number, currency: Currency | undefined): string {
+  return currency ? `${CURRENCY_SIGNS[currency]}${formatMoney(amount)}` : formatMoney(amount);
 }

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRUELINK_MIN } from '@jetton/contract/deposit';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
+import { formatMoneyIn } from '@/lib/format';
 import { translateError } from '@/lib/translate-error';
 import { readTruelinkKey, useSendGiftLink } from './deposit-api';
 import styles from './deposit.module.css';
 
-type GiftLinkFormProps = { walletAccountName: string | undefined; onArrived: (amount: number) => void };
+/** `minimum`: the gift-link minimum of the member's currency (baht only: the tab is not offered otherwise). */
+type GiftLinkFormProps = { walletAccountName: string | undefined; minimum: number; onArrived: (amount: number) => void };
 
 /** Gift link: Send disabled while empty; errors in a red toast; the redeemed amount arrives at once. */
-export function GiftLinkForm({ walletAccountName, onArrived }: GiftLinkFormProps) {
+export function GiftLinkForm({ walletAccountName, minimum, onArrived }: GiftLinkFormProps) {
   const { t } = useTranslation();
   const gift = useSendGiftLink();
   const [link, setLink] = useState('');
@@ -39,7 +40,7 @@ export function GiftLinkForm({ walletAccountName, onArrived }: GiftLinkFormProps
         autoComplete="off"
         value={link}
         onChange={(event) => setLink(event.target.value)}
-        hint={t('home.depositDialog.giftHint', { amount: TRUELINK_MIN })}
+        hint={t('home.depositDialog.giftHint', { amount: formatMoneyIn(minimum, 'THB') })}
       />
       <Button type="submit" block loading={gift.isPending} disabled={link.trim() === ''}>
         {t('home.depositDialog.giftSend')}

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_PROVIDERS, QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
+import type { TQrPick } from '@jetton/contract/money-rules';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
-import { formatMoney } from '@/lib/format';
+import { formatMoneyIn } from '@/lib/format';
+import { useCurrency, useMoneyRules } from '@/lib/money-rules';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
 import { useCreateQr, useQrState } from './deposit-api';
@@ -58,16 +60,23 @@ function QrProviderPanel({ provider, onArrived }: { provider: QrProvider } & QrD
 }
 
 function QrCreateForm({ provider }: { provider: QrProvider }) {
+  // Quick picks and the minimum of the member's currency (docs/money.md, "Rules per currency").
+  const rule = useMoneyRules().data?.qr[provider];
+  if (!rule) return null;
+  return <QrAmountForm provider={provider} rule={rule} />;
+}
+
+function QrAmountForm({ provider, rule }: { provider: QrProvider; rule: TQrPick }) {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const create = useCreateQr(provider);
   const [input, setInput] = useState('');
-  const rule = QR_QUICK_PICKS[provider];
   const amount = parseAmountInput(input);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // An amount under 1 is ignored (docs/screens.md, "Home").
-    if (amount === undefined || amount < 1 || !canCreateQr(provider, amount)) return;
+    if (amount === undefined || amount < 1 || !canCreateQr(rule, amount)) return;
     create.mutate(amount, {
       onSuccess: (answer) => {
         if (!answer.hasQrcode) showToast(answer.message ?? translateError(t, 'QR_FAIL'), 'danger');
@@ -81,7 +90,7 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
       <div role="group" aria-label={t('home.depositDialog.quickPicks')} className={styles.picks}>
         {rule.amounts.map((pick) => (
           <Button key={pick} variant="secondary" aria-pressed={amount === pick} onClick={() => setInput(String(pick))}>
-            {formatMoney(pick)}
+            {formatMoneyIn(pick, currency)}
           </Button>
         ))}
       </div>
@@ -93,11 +102,11 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
         value={input}
         onChange={(event) => setInput(event.target.value)}
         hint={
-          rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoney(rule.min) })
+          rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoneyIn(rule.min, currency) })
         }
       />
       <p className={styles.muted}>{t('home.depositDialog.qrNote')}</p>
-      <Button type="submit" block loading={create.isPending} disabled={amount === undefined || !canCreateQr(provider, amount)}>
+      <Button type="submit" block loading={create.isPending} disabled={amount === undefined || !canCreateQr(rule, amount)}>
         {t('home.depositDialog.qrCreate')}
       </Button>
     </form>

@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
 import { Sheet } from '@/components/ui/sheet';
+import { useMoneyRules } from '@/lib/money-rules';
 import { useDepositCredited, useDepositLookup } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
 import { DepositAccounts } from './deposit-bank-tab';
@@ -35,6 +36,7 @@ export function DepositSheet({ open, onClose, wallet }: DepositSheetProps) {
 function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () => void }) {
   const { t } = useTranslation();
   const lookup = useDepositLookup();
+  const giftLinkMin = useMoneyRules().data?.giftLinkMin;
   const [tab, setTab] = useState<Tab>('bank');
   const baseId = useId();
   const credited = useDepositCredited();
@@ -55,6 +57,8 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
     );
   }
   const banks = lookup.data.banks.filter((bank) => bank.currency === wallet.wallet.currency);
+  // Gift links pay baht: a currency without a gift-link minimum is not offered the tab (docs/money.md, "Rules per currency").
+  const tabs = TABS.filter((item) => item !== 'gift' || giftLinkMin != null);
   if (lookup.data.isManual) {
     return (
       <div className={styles.body}>
@@ -68,7 +72,7 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
   return (
     <div className={styles.body}>
       <div role="tablist" aria-label={t('home.depositDialog.methods')} className={styles.tabs}>
-        {TABS.map((item) => (
+        {tabs.map((item) => (
           <button
             key={item}
             type="button"
@@ -93,7 +97,9 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
           </>
         )}
         {tab === 'qr' && <QrDeposit onArrived={onArrived} />}
-        {tab === 'gift' && <GiftLinkForm walletAccountName={lookup.data.wallets[0]?.walletAccountName} onArrived={onArrived} />}
+        {tab === 'gift' && giftLinkMin != null && (
+          <GiftLinkForm walletAccountName={lookup.data.wallets[0]?.walletAccountName} minimum={giftLinkMin} onArrived={onArrived} />
+        )}
       </div>
     </div>
   );

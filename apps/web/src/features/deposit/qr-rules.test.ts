@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { canCreateQr, formatMmSs, svgDataUrl } from './qr-rules';
 
 describe('qr rules', () => {
-  it('KBANK needs more than 0, the others their minimum', () => {
-    expect(canCreateQr('KBANK', 0)).toBe(false);
-    expect(canCreateQr('KBANK', 1)).toBe(true);
-    expect(canCreateQr('WW', 99)).toBe(false);
-    expect(canCreateQr('WW', 100)).toBe(true);
-    expect(canCreateQr('ZPAY', 10)).toBe(true);
-    expect(canCreateQr('ZPAY', undefined)).toBe(false);
+  it('baht: KBANK needs more than 0, the others their minimum', () => {
+    const { qr } = MONEY_RULE_DEFAULTS.THB;
+    expect(canCreateQr(qr.KBANK, 0)).toBe(false);
+    expect(canCreateQr(qr.KBANK, 1)).toBe(true);
+    expect(canCreateQr(qr.WW, 99)).toBe(false);
+    expect(canCreateQr(qr.WW, 100)).toBe(true);
+    expect(canCreateQr(qr.ZPAY, 10)).toBe(true);
+    expect(canCreateQr(qr.ZPAY, undefined)).toBe(false);
+  });
+
+  it('kip: every provider at least 50,000 kip', () => {
+    const { qr } = MONEY_RULE_DEFAULTS.LAK;
+    expect(canCreateQr(qr.KBANK, 1_000)).toBe(false);
+    expect(canCreateQr(qr.WW, 49_999)).toBe(false);
+    expect(canCreateQr(qr.WW, 50_000)).toBe(true);
   });
 
   it('counts down as mm:ss', () => {

@@ -1,10 +1,11 @@
-import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import { meetsQrMinimum, type TQrPick } from '@jetton/contract/money-rules';
 
-/** docs/screens.md, "Home" (deposit dialog): KBANK needs an amount above 0; the others at least their minimum. */
-export function canCreateQr(provider: QrProvider, amount: number | undefined): boolean {
-  if (amount === undefined) return false;
-  const rule = QR_QUICK_PICKS[provider];
-  return rule.minExclusive ? amount > rule.min : amount >= rule.min;
+/**
+ * docs/screens.md, "Home" (deposit dialog): the provider's minimum of the member's
+ * currency, as the server answers it (`/api/lookup/money`): more than `min` or at least `min`.
+ */
+export function canCreateQr(pick: Pick<TQrPick, 'min' | 'minExclusive'>, amount: number | undefined): boolean {
+  return amount !== undefined && meetsQrMinimum(pick, amount);
 }
 
 /** 75 -> "01:15": the QR countdown's mm:ss. */

@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownToLine, Smartphone, Wallet } from 'lucide-react';
-import { LIMITS } from '@jetton/contract/constants';
 import { WALLET, type TGameAccount } from '@jetton/contract/wallet';
 import { Button } from '@/components/ui/button';
 import { ErrorDialog } from '@/components/ui/error-dialog';
@@ -9,7 +8,8 @@ import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { isApiError } from '@/lib/api-error';
 import { buildFlags } from '@/lib/build-flags';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyIn } from '@/lib/format';
+import { useCurrency, useTransferMin } from '@/lib/money-rules';
 import { translateError } from '@/lib/translate-error';
 import { readGameAmount } from './game-amount';
 import { gameLink, type Platform } from './game-entry';
@@ -42,6 +42,8 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
   const [amountError, setAmountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
+  const minimum = useTransferMin();
+  const currency = useCurrency();
 
   const fail = (error: unknown) => setFailure(translateError(t, isApiError(error) ? error.code : 'INTERNAL_SERVER_ERROR'));
   const moved = ({ status }: { status: 'SUCCESS' | 'PENDING' }) => {
@@ -52,12 +54,12 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
 
   /** The amount to move first, null for none, or undefined when the field is wrong (its error shown). */
   const amountToMove = (): number | null | undefined => {
-    const read = readGameAmount(amountText);
+    const read = readGameAmount(amountText, minimum);
     if (read.kind === 'empty') return null;
     if (read.kind === 'amount') return read.amount;
     setAmountError(
       read.reason === 'minimum'
-        ? t('home.transferDialog.minimum', { amount: formatMoney(LIMITS.transferMin) })
+        ? t('home.transferDialog.minimum', { amount: formatMoneyIn(minimum, currency) })
         : t('home.transferDialog.invalidAmount'),
     );
     amountRef.current?.focus();
@@ -130,7 +132,7 @@ export function GamePlayPanel({ account, ready, walletAmount }: GamePlayPanelPro
           variant="secondary"
           onClick={onTransferAll}
           loading={busy === 'transferAll'}
-          disabled={busy !== null || walletAmount < LIMITS.transferMin}
+          disabled={busy !== null || walletAmount < minimum}
         >
           <Wallet aria-hidden="true" size={18} strokeWidth={2} />
           {t('home.gameDialog.transferAll')}

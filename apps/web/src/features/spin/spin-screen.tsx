@@ -11,7 +11,9 @@ import { Page } from '@/components/ui/page';
 import { Pagination } from '@/components/ui/pagination';
 import { Sheet } from '@/components/ui/sheet';
 import { showToast } from '@/components/ui/toast-store';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import type { Currency } from '@jetton/contract/constants';
+import { formatDateTime, formatMoneyIn } from '@/lib/format';
+import { useCurrency, useMoneyRules } from '@/lib/money-rules';
 import { translateError } from '@/lib/translate-error';
 import { FairnessPanel } from './fairness-panel';
 import { couponsKey, spinSetupKey, useClaimCoupon, useCoupons, useSpin, useSpinSetup } from './spin-api';
@@ -50,6 +52,8 @@ export function SpinScreen() {
 
 function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
   const { t } = useTranslation();
+  const currency = useCurrency();
+  const coinPer = useMoneyRules().data?.coinPer;
   const queryClient = useQueryClient();
   const spin = useSpin();
   const [target, setTarget] = useState<SpinTarget | null>(null);
@@ -118,7 +122,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
           </button>
         </WheelCanvas>
         <p className={styles.hint} aria-live="polite">
-          {announce || (setup.coin <= 0 && !spinning ? t('spin.noCoins') : '')}
+          {announce || (setup.coin <= 0 && !spinning && coinPer !== undefined ? t('spin.noCoins', { amount: formatMoneyIn(coinPer, currency) }) : '')}
         </p>
       </section>
 
@@ -131,7 +135,7 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
             <FerrisWheel aria-hidden="true" size={28} strokeWidth={2} />
             {won?.label}
           </span>
-          {result?.coupon && <p className={styles.prizeValue}>{couponValue(t, result.coupon)}</p>}
+          {result?.coupon && <p className={styles.prizeValue}>{couponValue(t, result.coupon, currency)}</p>}
           {/* Sanitized on the server (docs/spin.md, "Configuration"). */}
           {won?.htmlDescription && <p className={styles.prizeText} dangerouslySetInnerHTML={{ __html: won.htmlDescription }} />}
           <p>{result?.coupon ? t('spin.prizeCoupon', { date: formatDateTime(result.coupon.expiresAt) }) : t('spin.noPrizeText')}</p>
@@ -144,15 +148,17 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
   );
 }
 
-function couponValue(t: TFunction, coupon: TCoupon): string {
-  if (coupon.type === 'credit') return formatMoney(coupon.amount);
+/** A coupon's worth in the member's currency (docs/money.md, "Rules per currency"). */
+function couponValue(t: TFunction, coupon: TCoupon, currency: Currency | undefined): string {
+  if (coupon.type === 'credit') return formatMoneyIn(coupon.amount, currency);
   if (coupon.type === 'coin') return t('spin.coins', { count: coupon.coins });
-  if (coupon.type === 'bonus') return `${t('spin.couponTypes.bonus')} ${formatMoney(coupon.amount)}`;
+  if (coupon.type === 'bonus') return `${t('spin.couponTypes.bonus')} ${formatMoneyIn(coupon.amount, currency)}`;
   return t(`spin.couponTypes.${coupon.type}`);
 }
 
 function Coupons() {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const coupons = useCoupons(page);
@@ -212,7 +218,7 @@ function Coupons() {
               <tr key={coupon._id}>
                 <td>
                   <span className={styles.couponName}>{coupon.prize.name}</span>
-                  <span className={styles.muted}>{couponValue(t, coupon)}</span>
+                  <span className={styles.muted}>{couponValue(t, coupon, currency)}</span>
                 </td>
                 <td className={styles.muted}>{formatDateTime(coupon.expiresAt)}</td>
                 <td>
@@ -240,7 +246,7 @@ function Coupons() {
       <Sheet open={confirming !== null} onClose={close} title={t('spin.confirmTitle')}>
         {confirming && (
           <div className={styles.prize}>
-            <p>{t('spin.confirmText', { prize: confirming.prize.name, value: couponValue(t, confirming) })}</p>
+            <p>{t('spin.confirmText', { prize: confirming.prize.name, value: couponValue(t, confirming, currency) })}</p>
             <Button block onClick={confirm} loading={waiting || claim.isPending}>
               {t('spin.claim')}
             </Button>

@@ -3,7 +3,7 @@ import { WALLET } from '@jetton/contract/wallet';
 import { TRANSFER_RULES, transferAccounts, transferForm } from './transfer-form';
 
 function errorsOf(value: unknown): Record<string, string> {
-  const result = transferForm.safeParse(value);
+  const result = transferForm(1).safeParse(value);
   if (result.success) return {};
   const out: Record<string, string> = {};
   for (const issue of result.error.issues) out[String(issue.path[0])] ??= issue.message;
@@ -42,7 +42,7 @@ describe('transfer form', () => {
   });
 
   it('hands on the amount as a number', () => {
-    expect(transferForm.parse({ from: 'pg', to: WALLET, amount: '1250.5' })).toEqual({
+    expect(transferForm(1).parse({ from: 'pg', to: WALLET, amount: '1250.5' })).toEqual({
       from: 'pg',
       to: WALLET,
       amount: 1250.5,

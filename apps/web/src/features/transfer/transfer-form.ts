@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from '@jetton/contract/constants';
 import { WALLET } from '@jetton/contract/wallet';
 import { parseAmountInput } from '@/lib/money';
 
@@ -14,9 +13,10 @@ export const TRANSFER_RULES = {
 /**
  * Transfer modal (docs/screens.md, "Home"): from and to both chosen, else 'select
  * account'; from and to different, else 'cannot transfer'; amount at least
- * LIMITS.transferMin (1 baht), else the minimum-amount message.
+ * the transfer minimum of the member's currency, else the minimum-amount message.
  */
-export const transferForm = z
+export const transferForm = (minimum: number) =>
+  z
   .object({
     from: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
     to: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
@@ -26,7 +26,7 @@ export const transferForm = z
         ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.invalidAmount });
         return z.NEVER;
       }
-      if (amount === undefined || amount < LIMITS.transferMin) {
+      if (amount === undefined || amount < minimum) {
         ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.minimum });
         return z.NEVER;
       }
@@ -43,8 +43,8 @@ export const transferForm = z
     },
   });
 
-export type TransferFormInput = z.input<typeof transferForm>;
-export type TransferFormValues = z.output<typeof transferForm>;
+export type TransferFormInput = z.input<ReturnType<typeof transferForm>>;
+export type TransferFormValues = z.output<ReturnType<typeof transferForm>>;
 
 /** The choices of both selects: the wallet first, then the member's active game accounts. */
 export function transferAccounts(games: readonly { code: string; name: string; isActive: boolean }[]): { value: string; name?: string }[] {

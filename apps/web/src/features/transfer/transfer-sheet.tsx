@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@jetton/contract/constants';
 import { WALLET, type TWalletResponse } from '@jetton/contract/wallet';
 import { Button } from '@/components/ui/button';
 import { ErrorDialog } from '@/components/ui/error-dialog';
@@ -10,7 +9,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { Sheet } from '@/components/ui/sheet';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatMoneyIn } from '@/lib/format';
+import { useCurrency, useTransferMin } from '@/lib/money-rules';
 import { translateError } from '@/lib/translate-error';
 import { useTransfer } from '@/lib/transfer-api';
 import { TRANSFER_RULES, transferAccounts, transferForm, type TransferFormInput, type TransferFormValues } from './transfer-form';
@@ -34,7 +34,9 @@ function TransferFormBody({ onDone, wallet }: { onDone: () => void; wallet: TWal
   const { t } = useTranslation();
   const transfer = useTransfer();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TransferFormInput, unknown, TransferFormValues>({ resolver: zodResolver(transferForm), defaultValues: EMPTY });
+  const minimum = useTransferMin();
+  const currency = useCurrency();
+  const form = useForm<TransferFormInput, unknown, TransferFormValues>({ resolver: zodResolver(transferForm(minimum)), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   const balances = new Map<string, number>([[WALLET, wallet.wallet.amount], ...wallet.slots.map((s) => [s.code, s.amount] as const)]);
@@ -52,7 +54,7 @@ function TransferFormBody({ onDone, wallet }: { onDone: () => void; wallet: TWal
       case TRANSFER_RULES.sameAccount:
         return t('home.transferDialog.sameAccount');
       case TRANSFER_RULES.minimum:
-        return t('home.transferDialog.minimum', { amount: formatMoney(LIMITS.transferMin) });
+        return t('home.transferDialog.minimum', { amount: formatMoneyIn(minimum, currency) });
       default:
         return t('home.transferDialog.invalidAmount');
     }
@@ -92,7 +94,7 @@ function TransferFormBody({ onDone, wallet }: { onDone: () => void; wallet: TWal
         inputMode="decimal"
         autoComplete="off"
         enterKeyHint="done"
-        hint={t('home.transferDialog.minimumHint', { amount: formatMoney(LIMITS.transferMin) })}
+        hint={t('home.transferDialog.minimumHint', { amount: formatMoneyIn(minimum, currency) })}
         error={message(errors.amount?.message)}
       />
       <Button type="submit" block loading={transfer.isPending}>

@@ -1,19 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
-import { ZWithdrawLookup } from '@jetton/contract/lookup';
 import { ZWithdrawResponse, type TWithdrawRequest } from '@jetton/contract/withdraw';
-import { apiRequest } from '@/lib/api-client';
 import { useMoneyPost } from '@/lib/money-post';
-
-/** GET /api/lookup/withdraw: withdrawMin and withdrawMax (docs/screens.md, "Home"). */
-export function useWithdrawLimits(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookup', 'withdraw'],
-    queryFn: ({ signal }) => apiRequest(ROUTES.lookup.withdraw, { schema: ZWithdrawLookup, signal, background: true }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** POST /api/wallet/withdrawAll {amount}: the money is held and paid out later ('wait for transfer'). */
 export function useWithdraw() {

@@ -7,11 +7,12 @@ import { Sheet } from '@/components/ui/sheet';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber, formatMoney } from '@/lib/format';
+import { formatAccountNumber, formatMoneyIn } from '@/lib/format';
+import { useCurrency, useMoneyRules } from '@/lib/money-rules';
 import { localName } from '@/lib/local-name';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
-import { checkWithdraw, useWithdraw, useWithdrawLimits, type WithdrawCheck } from './withdraw-api';
+import { checkWithdraw, useWithdraw, type WithdrawCheck } from './withdraw-api';
 import styles from './withdraw-sheet.module.css';
 
 type WithdrawSheetProps = { open: boolean; onClose: () => void; walletAmount: number; bankAccount?: TBankAccount | null };
@@ -39,7 +40,10 @@ export function WithdrawSheet({ open, onClose, walletAmount, bankAccount }: With
 
 function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmount: number }) {
   const { t } = useTranslation();
-  const limits = useWithdrawLimits(true);
+  // The limits of the member's currency: kip on a kip wallet (docs/money.md, "Rules per currency").
+  const limits = useMoneyRules();
+  const currency = useCurrency();
+  const money = (amount: number) => formatMoneyIn(amount, currency);
   const withdraw = useWithdraw();
   const [input, setInput] = useState('');
   const [check, setCheck] = useState<WithdrawCheck>('ok');
@@ -48,8 +52,8 @@ function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmou
   const message = (): string | undefined => {
     if (check === 'ok' || !limits.data) return undefined;
     if (check === 'balance') return translateError(t, 'MONEY_NOT_ENOUGH');
-    if (check === 'min') return t('home.withdrawDialog.minimum', { amount: formatMoney(limits.data.withdrawMin) });
-    if (check === 'max') return t('home.withdrawDialog.maximum', { amount: formatMoney(limits.data.withdrawMax) });
+    if (check === 'min') return t('home.withdrawDialog.minimum', { amount: money(limits.data.withdrawMin) });
+    if (check === 'max') return t('home.withdrawDialog.maximum', { amount: money(limits.data.withdrawMax) });
     return t('home.transferDialog.invalidAmount');
   };
 
@@ -88,9 +92,9 @@ function WithdrawBody({ onDone, walletAmount }: { onDone: () => void; walletAmou
         hint={
           limits.data
             ? t('home.withdrawDialog.limits', {
-                min: formatMoney(limits.data.withdrawMin),
-                max: formatMoney(limits.data.withdrawMax),
-                balance: formatMoney(walletAmount),
+                min: money(limits.data.withdrawMin),
+                max: money(limits.data.withdrawMax),
+                balance: money(walletAmount),
               })
             : t('common.loading')
         }
