@@ -89,6 +89,9 @@ export const FORMATS = {
   decimals: 2,
 } as const;
 
+/** Lao banks: the Lao build lists them first wherever a member picks a bank (docs/money.md, "Rules per currency"). */
+export const LAO_BANKS = ['BCEL', 'LDB', 'JDB', 'APB'] as const;
+
 /** Banks with a Latin-letters-only account name rule (docs/accounts.md, "Registration"). */
 export const LATIN_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 
