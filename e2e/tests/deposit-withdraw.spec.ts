@@ -82,7 +82,7 @@ test('a member deposits by slip, QR and gift link, withdraws, and sees the balan
   if (await qrCancel.isVisible()) await qrCancel.click(); // a QR left open by an earlier run
   await deposit
     .getByRole('group', { name: en('home.depositDialog.quickPicks') })
-    .getByRole('button', { name: money(100) })
+    .getByRole('button', { name: `฿${money(100)}` })
     .click();
   await deposit.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
   const qr = deposit.getByRole('img', { name: en('home.depositDialog.qrImage', { amount: money(100) }) });

@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
-import { LIMITS } from '@jetton/contract/constants';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, DEMO, logIn } from './account-helpers.ts';
 import { balanceHeader, fundWallet, gameCard, gameHoldings, money, switchLanguage } from './money-helpers.ts';
+
+/** The baht transfer minimum: the demo member's wallet is baht. */
+const TRANSFER_MIN = MONEY_RULE_DEFAULTS.THB.transferMin;
 
 /** A slot of the demo game provider (/sandbox/games/pg). */
 const GAME = { code: 'pg', name: 'Pagoda Gold' } as const;
@@ -96,13 +99,13 @@ test('the demo member moves 100 into a slot game, plays, checks the balance, mov
   await expect(sum).toHaveAttribute('inputmode', 'decimal');
   await send.click();
   await expect(modal.getByText(en('home.transferDialog.selectAccount'))).toHaveCount(2);
-  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: money(LIMITS.transferMin) }))).toBeVisible();
+  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: `฿${money(TRANSFER_MIN)}` }))).toBeVisible();
   await from.selectOption(GAME.code);
   await to.selectOption(GAME.code);
-  await sum.fill(String(LIMITS.transferMin / 2));
+  await sum.fill(String(TRANSFER_MIN / 2));
   await send.click();
   await expect(modal.getByText(en('home.transferDialog.sameAccount'))).toBeVisible();
-  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: money(LIMITS.transferMin) }))).toBeVisible();
+  await expect(modal.getByText(en('home.transferDialog.minimum', { amount: `฿${money(TRANSFER_MIN)}` }))).toBeVisible();
 
   // More than the game holds: the provider refuses, and an error dialog says why.
   await to.selectOption('WALLET');

@@ -7,6 +7,7 @@ import ui from '@admin/components/ui.module.css';
 import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
 import { usePermissions } from '@admin/lib/operator';
+import { MoneyRulesForm } from './money-rules-form';
 import { SectionForm } from './section-form';
 import { useSettings } from './settings-api';
 
@@ -45,67 +46,14 @@ export function SettingsScreen() {
           <Check name="isManual" label={t('settings.manualMode')} defaultChecked={s.depositMode.isManual} />
         </SectionForm>
       </div>
-      <SectionForm
-        section="withdrawLimits"
-        canEdit={canEdit}
-        read={(form) => ({
-          withdrawMin: amount(form, 'withdrawMin'),
-          withdrawMax: amount(form, 'withdrawMax'),
-          autoApproveMax: amount(form, 'autoApproveMax'),
-        })}
-      >
-        <div className={ui.formRow}>
-          <TextField name="withdrawMin" label={t('settings.withdrawMin')} inputMode="decimal" defaultValue={s.withdrawLimits.withdrawMin} />
-          <TextField name="withdrawMax" label={t('settings.withdrawMax')} inputMode="decimal" defaultValue={s.withdrawLimits.withdrawMax} />
-          <TextField
-            name="autoApproveMax"
-            label={t('settings.autoApproveMax')}
-            inputMode="decimal"
-            defaultValue={s.withdrawLimits.autoApproveMax}
-          />
-        </div>
-      </SectionForm>
-      <SectionForm
-        section="fourEyes"
-        canEdit={canEdit}
-        read={(form) => ({ withdrawalAbove: amount(form, 'withdrawalAbove'), adjustmentAbove: amount(form, 'adjustmentAbove') })}
-      >
-        <div className={ui.formRow}>
-          <TextField
-            name="withdrawalAbove"
-            label={t('settings.withdrawalAbove')}
-            inputMode="decimal"
-            defaultValue={s.fourEyes.withdrawalAbove}
-          />
-          <TextField
-            name="adjustmentAbove"
-            label={t('settings.adjustmentAbove')}
-            inputMode="decimal"
-            defaultValue={s.fourEyes.adjustmentAbove}
-          />
-        </div>
-      </SectionForm>
+      <MoneyRulesForm money={s.money} canEdit={canEdit} />
       <SectionForm
         section="qrProviders"
         canEdit={canEdit}
-        read={(form) =>
-          s.qrProviders.map(({ provider }) => {
-            const min = formText(form, `min-${provider}`);
-            return { provider, enabled: checked(form, `enabled-${provider}`), min: min === '' ? null : amount(form, `min-${provider}`) };
-          })
-        }
+        read={(form) => s.qrProviders.map(({ provider }) => ({ provider, enabled: checked(form, `enabled-${provider}`) }))}
       >
         {s.qrProviders.map((p) => (
-          <div key={p.provider} className={ui.formRow}>
-            <Check name={`enabled-${p.provider}`} label={t('settings.providerOn', { provider: p.provider })} defaultChecked={p.enabled} />
-            <TextField
-              name={`min-${p.provider}`}
-              label={t('settings.providerMin', { provider: p.provider })}
-              hint={t('settings.builtInMin', { min: p.builtInMin })}
-              inputMode="decimal"
-              defaultValue={p.min ?? ''}
-            />
-          </div>
+          <Check key={p.provider} name={`enabled-${p.provider}`} label={t('settings.providerOn', { provider: p.provider })} defaultChecked={p.enabled} />
         ))}
       </SectionForm>
       <SectionForm
