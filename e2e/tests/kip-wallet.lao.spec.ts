@@ -97,7 +97,9 @@ test('a kip member sees and is held to kip figures on home, every deposit method
   await widget(page, 'withdraw').click();
   const withdraw = page.getByRole('dialog', { name: la('home.withdrawDialog.title') });
   await expect(
-    withdraw.getByText(la('home.withdrawDialog.limits', { min: kip(rules.withdrawMin), max: kip(rules.withdrawMax), balance: kip(100_000) })),
+    withdraw.getByText(
+      la('home.withdrawDialog.limits', { min: kip(rules.withdrawMin), max: kip(rules.withdrawMax), balance: kip(100_000) }),
+    ),
   ).toBeVisible();
   const amount = withdraw.getByLabel(la('home.withdrawDialog.amount'));
   await amount.fill('10000');

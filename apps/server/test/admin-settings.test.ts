@@ -51,7 +51,10 @@ describe.each(testEngines())('settings and content in the back office on the %s 
     expect(res.json<TSettings>().money).toEqual(next);
     t.clock.advance(SETTINGS_CACHE_TTL_MS + 1);
     expect((await call(t, 'GET', ROUTES.lookup.withdraw)).json()).toEqual({ withdrawMin: 100, withdrawMax: 30000 });
-    expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({ withdrawMin: 60_000, withdrawMax: 20_000_000 });
+    expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({
+      withdrawMin: 60_000,
+      withdrawMax: 20_000_000,
+    });
     const audit = await owner.call(ADMIN_ROUTES.audit.list, {}, undefined, { action: 'settings.money' });
     const [entry] = audit.json<{ entries: { before: unknown; after: unknown }[] }>().entries;
     expect(entry?.before).toEqual(money);

@@ -443,7 +443,11 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
   it('a change of the four-eyes amounts on the settings screen applies to the next approval', async () => {
     const { money } = (await owner.call(ADMIN_ROUTES.settings.get)).json<TSettings>();
     const put = (withdrawalAbove: number) =>
-      owner.call(ADMIN_ROUTES.settings.update, { section: 'money' }, { ...money, THB: { ...money.THB, fourEyesWithdrawalAbove: withdrawalAbove } });
+      owner.call(
+        ADMIN_ROUTES.settings.update,
+        { section: 'money' },
+        { ...money, THB: { ...money.THB, fourEyesWithdrawalAbove: withdrawalAbove } },
+      );
     expect((await put(50_000)).statusCode).toBe(200);
     t.clock.advance(6_000);
     try {

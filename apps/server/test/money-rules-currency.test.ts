@@ -41,7 +41,13 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
       const bank = await ensureAccount(t.database.db, systemAccount(ACCOUNT_CODES.bank('test'), 'LAK'));
       const wallet = await ensureAccount(t.database.db, memberWallet(m.id, 'LAK'));
       const minor = BigInt(fundsKip) * 100n;
-      await postEntry(t.database.db, { kind: 'deposit.test', postings: [{ account: bank, amount: -minor }, { account: wallet, amount: minor }] });
+      await postEntry(t.database.db, {
+        kind: 'deposit.test',
+        postings: [
+          { account: bank, amount: -minor },
+          { account: wallet, amount: minor },
+        ],
+      });
     }
     return m;
   }
@@ -53,7 +59,10 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     expect(lak.qr.WW.amounts).toEqual([50_000, 100_000, 200_000, 500_000, 1_000_000]);
     const thb = (await call(t, 'GET', ROUTES.lookup.money)).json<TMoneyLookup>();
     expect(thb).toMatchObject({ currency: 'THB', withdrawMin: 100, withdrawMax: 50_000, transferMin: 1, giftLinkMin: 2, coinPer: 100 });
-    expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({ withdrawMin: 50_000, withdrawMax: 30_000_000 });
+    expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({
+      withdrawMin: 50_000,
+      withdrawMax: 30_000_000,
+    });
     expect((await call(t, 'GET', ROUTES.lookup.withdraw)).json()).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
     expectError(await call(t, 'GET', `${ROUTES.lookup.money}?currency=USD`), 400, 'KEY_INVALID');
   });
@@ -80,8 +89,13 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     const created = await call(t, 'POST', '/api/qrcode/KBANK', { amount: 100_000 }, { token: m.token });
     const state = created.json<TQrState>();
     expect(state.hasQrcode, created.body).toBe(true);
-    const payload = (await t.database.db.selectFrom('qr_codes').select('payload').where('id', '=', state.qrcodeId ?? '').executeTakeFirstOrThrow())
-      .payload;
+    const payload = (
+      await t.database.db
+        .selectFrom('qr_codes')
+        .select('payload')
+        .where('id', '=', state.qrcodeId ?? '')
+        .executeTakeFirstOrThrow()
+    ).payload;
     const paid = await fetch(`${createSelfUrl(t.app, undefined)()}/sandbox/pay/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -100,10 +114,16 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
 
   it('refuses a transfer below the kip minimum (TRANSFER_MINIMUM) though it is above the baht one', async () => {
     const m = await kipMember(10_000);
-    const res = await call(t, 'POST', ROUTES.wallet.transfer, { from: 'WALLET', to: 'pg', amount: 500 }, {
-      token: m.token,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const res = await call(
+      t,
+      'POST',
+      ROUTES.wallet.transfer,
+      { from: 'WALLET', to: 'pg', amount: 500 },
+      {
+        token: m.token,
+        headers: { 'idempotency-key': randomUUID() },
+      },
+    );
     expectError(res, 422, 'TRANSFER_MINIMUM');
     expect(await kipBalance(m.id)).toBe(1_000_000n);
   });
@@ -118,12 +138,24 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     const { link } = (await voucher.json()) as { link: string };
     const key = await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret);
     const envelope = await encryptTruelink(key, link, '0891234567');
-    const res = await call(t, 'POST', ROUTES.wallet.truelink, { link: envelope }, { token: m.token, headers: { 'idempotency-key': randomUUID() } });
+    const res = await call(
+      t,
+      'POST',
+      ROUTES.wallet.truelink,
+      { link: envelope },
+      { token: m.token, headers: { 'idempotency-key': randomUUID() } },
+    );
     expectError(res, 422, 'GIFT_LINK_CURRENCY');
     expect(await kipBalance(m.id)).toBe(0n);
     // The voucher is still the sender's: a baht member redeems it.
     const baht = await depositMember(t);
-    const redeemed = await call(t, 'POST', ROUTES.wallet.truelink, { link: envelope }, { token: baht.token, headers: { 'idempotency-key': randomUUID() } });
+    const redeemed = await call(
+      t,
+      'POST',
+      ROUTES.wallet.truelink,
+      { link: envelope },
+      { token: baht.token, headers: { 'idempotency-key': randomUUID() } },
+    );
     expect(redeemed.statusCode, redeemed.body).toBe(200);
   });
 

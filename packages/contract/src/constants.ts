@@ -39,7 +39,6 @@ export const LIMITS = {
 export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
 
-
 export const CHAT = {
   textMax: 2000,
   imageMaxMb: 10,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { LIMITS, QR_PROVIDERS } from './constants.ts';
+import { QR_PROVIDERS } from './constants.ts';
 import { ZAmount } from './money.ts';
 import { ZPageRequest, ZQrState, ZSlip } from './wallet.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, LIMITS, QR_PROVIDERS } from './constants.ts';
+import { CURRENCIES, GAME_CATEGORIES, GAME_CODES, QR_PROVIDERS } from './constants.ts';
 import { SLIP_NOTE_CODES } from './errors.ts';
 import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';

@@ -69,7 +69,12 @@ export function MoneyRulesForm({ money, canEdit }: { money: Money; canEdit: bool
                 {SCALARS.map(([name, label]) => (
                   <TextField key={name} name={id(name)} label={t(label)} inputMode="decimal" defaultValue={rules[name]} />
                 ))}
-                <TextField name={id('giftLinkMin')} label={t('settings.giftLinkMin')} inputMode="decimal" defaultValue={rules.giftLinkMin ?? ''} />
+                <TextField
+                  name={id('giftLinkMin')}
+                  label={t('settings.giftLinkMin')}
+                  inputMode="decimal"
+                  defaultValue={rules.giftLinkMin ?? ''}
+                />
                 {QR_PROVIDERS.map((p) => (
                   <div key={p} className={ui.formRow}>
                     <TextField

@@ -53,7 +53,12 @@ export function SettingsScreen() {
         read={(form) => s.qrProviders.map(({ provider }) => ({ provider, enabled: checked(form, `enabled-${provider}`) }))}
       >
         {s.qrProviders.map((p) => (
-          <Check key={p.provider} name={`enabled-${p.provider}`} label={t('settings.providerOn', { provider: p.provider })} defaultChecked={p.enabled} />
+          <Check
+            key={p.provider}
+            name={`enabled-${p.provider}`}
+            label={t('settings.providerOn', { provider: p.provider })}
+            defaultChecked={p.enabled}
+          />
         ))}
       </SectionForm>
       <SectionForm

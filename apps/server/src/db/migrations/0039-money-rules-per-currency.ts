@@ -26,7 +26,14 @@ async function write(db: Kysely<unknown>, key: string, value: Json): Promise<voi
 /** Minor units -> units, as the per-currency rules hold them. */
 const units = (minor: unknown): number | undefined => (isNumber(minor) ? minor / 100 : undefined);
 
-export function bahtRulesFrom(stored: { withdraw: Json; withdrawRules: Json; fourEyes: Json; qr: Json; deposit: Json; rewards: Json }): Json {
+export function bahtRulesFrom(stored: {
+  withdraw: Json;
+  withdrawRules: Json;
+  fourEyes: Json;
+  qr: Json;
+  deposit: Json;
+  rewards: Json;
+}): Json {
   const qrMins = isObject(stored.qr.providers) ? stored.qr.providers : {};
   const qr = Object.fromEntries(
     Object.entries(qrMins).flatMap(([provider, setting]) =>

@@ -11,7 +11,7 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
-import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
+import { coinMinor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import { createNoticeRepository, type DepositNotice, type NoticeFilter } from './notice-repository.ts';
 import { depositAccountId } from './verify-slip.ts';
 

@@ -17,7 +17,11 @@ export type CurrencyRules = MoneyRules[Currency];
 export function createMoneyRules(deps: { settings: SettingsRepository; clock: Clock; log: FastifyBaseLogger }): MoneyRulesSource {
   return createCachedRules(
     { key: MONEY_RULES_KEY, schema: ZMoneyRules },
-    { settings: deps.settings, clock: deps.clock, onInvalid: (issues) => deps.log.error({ issues }, 'rules.money setting malformed: using defaults') },
+    {
+      settings: deps.settings,
+      clock: deps.clock,
+      onInvalid: (issues) => deps.log.error({ issues }, 'rules.money setting malformed: using defaults'),
+    },
   );
 }
 

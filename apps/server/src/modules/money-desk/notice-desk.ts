@@ -45,7 +45,13 @@ export function createNoticeDesk(deps: { notices: NoticeService; audit: DeskAudi
         if (n.proposed_by === operator.id) throw new AppError('FOUR_EYES_SAME_OPERATOR');
         return null;
       }
-      const reason = await creditFourEyes(trx, { operatorId: operator.id, memberId: n.member_id, amount: n.amount, now, limit: fourEyesLimits(money, n.currency).adjustmentMinor });
+      const reason = await creditFourEyes(trx, {
+        operatorId: operator.id,
+        memberId: n.member_id,
+        amount: n.amount,
+        now,
+        limit: fourEyesLimits(money, n.currency).adjustmentMinor,
+      });
       const marked = await repo.markMaker(n.id, operator.id, now, reason);
       if (reason === null) return null;
       await deps.audit(trx, {

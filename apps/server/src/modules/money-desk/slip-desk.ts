@@ -46,7 +46,13 @@ export function toAdminSlip(s: DeskSlip): TAdminSlip {
  * so one transfer credits once whoever credits it. Or fail it with a note code.
  */
 export function createSlipDesk(
-  deps: DeskDeps & { bank: BankVerification; storage: ObjectStorage; lookups: LookupService; rules: DepositRulesSource; money: MoneyRulesSource },
+  deps: DeskDeps & {
+    bank: BankVerification;
+    storage: ObjectStorage;
+    lookups: LookupService;
+    rules: DepositRulesSource;
+    money: MoneyRulesSource;
+  },
 ) {
   const { db, clock } = deps;
   const reads = createSlipDeskRepository(db);

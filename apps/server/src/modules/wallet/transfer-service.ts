@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { LIMITS } from '@jetton/contract/constants';
 import { toMinor } from '@jetton/contract/money';
 import type { GameProvider, TransferOutcome } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
@@ -35,7 +34,6 @@ export type TransferDeps = {
   /** The crash test's hook (docs/faults.md, "Killed at each step"); absent outside it. */
   crash?: CrashPoint;
 };
-
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
 /** The group a leg joins (null: it starts one) and the request's Idempotency-Key (kept on the first leg). */

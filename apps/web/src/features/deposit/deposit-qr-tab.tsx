@@ -102,7 +102,9 @@ function QrAmountForm({ provider, rule }: { provider: QrProvider; rule: TQrPick 
         value={input}
         onChange={(event) => setInput(event.target.value)}
         hint={
-          rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoneyIn(rule.min, currency) })
+          rule.minExclusive
+            ? t('home.depositDialog.qrAboveZero')
+            : t('home.depositDialog.qrMinimum', { amount: formatMoneyIn(rule.min, currency) })
         }
       />
       <p className={styles.muted}>{t('home.depositDialog.qrNote')}</p>

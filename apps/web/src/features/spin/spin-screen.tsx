@@ -122,7 +122,8 @@ function ActiveWheel({ setup }: { setup: TSpinSetupResponse }) {
           </button>
         </WheelCanvas>
         <p className={styles.hint} aria-live="polite">
-          {announce || (setup.coin <= 0 && !spinning && coinPer !== undefined ? t('spin.noCoins', { amount: formatMoneyIn(coinPer, currency) }) : '')}
+          {announce ||
+            (setup.coin <= 0 && !spinning && coinPer !== undefined ? t('spin.noCoins', { amount: formatMoneyIn(coinPer, currency) }) : '')}
         </p>
       </section>
 

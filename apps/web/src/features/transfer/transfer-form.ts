@@ -17,31 +17,31 @@ export const TRANSFER_RULES = {
  */
 export const transferForm = (minimum: number) =>
   z
-  .object({
-    from: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
-    to: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
-    amount: z.string().transform((text, ctx) => {
-      const amount = parseAmountInput(text);
-      if (amount === undefined && text.trim() !== '') {
-        ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.invalidAmount });
-        return z.NEVER;
-      }
-      if (amount === undefined || amount < minimum) {
-        ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.minimum });
-        return z.NEVER;
-      }
-      return amount;
-    }),
-  })
-  .refine((v) => v.from === '' || v.to === '' || v.from !== v.to, {
-    error: TRANSFER_RULES.sameAccount,
-    path: ['to'],
-    // Also while the amount is wrong: the member sees every problem at once.
-    when: ({ value }) => {
-      const { from, to } = value as { from?: unknown; to?: unknown };
-      return typeof from === 'string' && typeof to === 'string';
-    },
-  });
+    .object({
+      from: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
+      to: z.string().min(1, { error: TRANSFER_RULES.selectAccount }),
+      amount: z.string().transform((text, ctx) => {
+        const amount = parseAmountInput(text);
+        if (amount === undefined && text.trim() !== '') {
+          ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.invalidAmount });
+          return z.NEVER;
+        }
+        if (amount === undefined || amount < minimum) {
+          ctx.addIssue({ code: 'custom', message: TRANSFER_RULES.minimum });
+          return z.NEVER;
+        }
+        return amount;
+      }),
+    })
+    .refine((v) => v.from === '' || v.to === '' || v.from !== v.to, {
+      error: TRANSFER_RULES.sameAccount,
+      path: ['to'],
+      // Also while the amount is wrong: the member sees every problem at once.
+      when: ({ value }) => {
+        const { from, to } = value as { from?: unknown; to?: unknown };
+        return typeof from === 'string' && typeof to === 'string';
+      },
+    });
 
 export type TransferFormInput = z.input<ReturnType<typeof transferForm>>;
 export type TransferFormValues = z.output<ReturnType<typeof transferForm>>;

@@ -36,7 +36,10 @@ function TransferFormBody({ onDone, wallet }: { onDone: () => void; wallet: TWal
   const [failure, setFailure] = useState<string | null>(null);
   const minimum = useTransferMin();
   const currency = useCurrency();
-  const form = useForm<TransferFormInput, unknown, TransferFormValues>({ resolver: zodResolver(transferForm(minimum)), defaultValues: EMPTY });
+  const form = useForm<TransferFormInput, unknown, TransferFormValues>({
+    resolver: zodResolver(transferForm(minimum)),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const balances = new Map<string, number>([[WALLET, wallet.wallet.amount], ...wallet.slots.map((s) => [s.code, s.amount] as const)]);
