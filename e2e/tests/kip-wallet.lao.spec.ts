@@ -79,7 +79,7 @@ test('a kip member sees and is held to kip figures on home, every deposit method
     await expectNoBaht(page);
   }
   // KBANK is the last provider visited: 10,000 kip is below its kip minimum, 100,000 kip is a pick.
-  const amountField = deposit.getByLabel(la('home.depositDialog.qrAmount'));
+  const amountField = deposit.getByRole('textbox', { name: la('home.depositDialog.qrAmount'), exact: true });
   const create = deposit.getByRole('button', { name: la('home.depositDialog.qrCreate') });
   await amountField.fill('10000');
   await expect(create).toBeDisabled();
