@@ -76,7 +76,9 @@ for (const locale of ['en', 'th', 'la'] as const) {
 
     const prize = page.getByRole('dialog', { name: say('spin.prizeTitle') });
     await expect(prize).toBeVisible();
-    await expect(prize.getByText('฿20')).toBeVisible();
+    await expect(prize.getByText('฿20', { exact: true })).toBeVisible();
+    // The coupon's worth in the member's currency (docs/money.md, "Rules per currency").
+    await expect(prize.getByText('฿20.00', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath(`spin-prize-${locale}.png`) });
     await prize.getByRole('button', { name: say('common.ok') }).click();
