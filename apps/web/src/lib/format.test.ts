@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDateTime, formatFileSize, formatMoney } from './format';
+import { formatAccountNumber, formatDateTime, formatFileSize, formatMoney, formatMoneyIn } from './format';
 
 describe('formatMoney', () => {
   it('shows two decimals with thousands separators', () => {
@@ -53,5 +53,13 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1024 * 1024 - 1)).toBe('1 MB');
     expect(formatFileSize(1.44 * 1024 * 1024)).toBe('1.4 MB');
     expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
+  });
+});
+
+describe('formatMoneyIn', () => {
+  it('labels an amount with its currency sign: kip and baht', () => {
+    expect(formatMoneyIn(50_000, 'LAK')).toBe('₭50,000.00');
+    expect(formatMoneyIn(100, 'THB')).toBe('฿100.00');
+    expect(formatMoneyIn(100, undefined)).toBe('100.00');
   });
 });
