@@ -23,7 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   webServer: {
     command: `rm -rf ${dataDir} && node apps/server/src/main.ts`,
-    cwd: path.resolve(import.meta.dirname, "../.."),
+    cwd: path.resolve(import.meta.dirname, '../..'),
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

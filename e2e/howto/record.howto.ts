@@ -19,7 +19,11 @@ function widget(page: Page, t: (key: string) => string, name: string) {
 }
 
 async function closeDialog(page: Page, t: (key: string) => string): Promise<void> {
-  await page.getByRole('dialog').getByRole('button', { name: t('common.close'), exact: true }).first().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('common.close'), exact: true })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
@@ -33,11 +37,16 @@ const wallet: Flow<'wallet'> = async (page, tutorial, t) => {
   await expect(page.getByRole('dialog', { name: t('home.withdrawDialog.title') })).toBeVisible();
   await tutorial.say('withdraw');
   await closeDialog(page, t);
-  await balanceHeader(page, tutorial.locale).getByRole('button', { name: t('home.transfer') }).click();
+  await balanceHeader(page, tutorial.locale)
+    .getByRole('button', { name: t('home.transfer') })
+    .click();
   await expect(page.getByRole('dialog', { name: t('home.transferDialog.title') })).toBeVisible();
   await tutorial.say('transfer');
   await closeDialog(page, t);
-  await page.getByRole('navigation', { name: t('nav.member') }).getByRole('link', { name: t('nav.statement') }).click();
+  await page
+    .getByRole('navigation', { name: t('nav.member') })
+    .getByRole('link', { name: t('nav.statement') })
+    .click();
   await expect(page.getByRole('list', { name: t('statement.listLabel') })).toBeVisible();
   await tutorial.say('statement');
 };
@@ -81,14 +90,20 @@ const checkBalance: Flow<'checkBalance'> = async (page, tutorial, t) => {
   await tutorial.pause(1500);
   await gameCard(page, GAME).scrollIntoViewIfNeeded();
   await tutorial.say('games');
-  await page.getByRole('navigation', { name: t('nav.member') }).getByRole('link', { name: t('nav.statement') }).click();
+  await page
+    .getByRole('navigation', { name: t('nav.member') })
+    .getByRole('link', { name: t('nav.statement') })
+    .click();
   await expect(page.getByRole('list', { name: t('statement.listLabel') })).toBeVisible();
   await tutorial.say('statement');
 };
 
 /** The welcome bonus: the first card of the bonus page, as the demo content seeds it. */
 function firstBonus(page: Page, t: (key: string) => string) {
-  return page.getByRole('list', { name: t('bonus.listLabel') }).getByRole('button').first();
+  return page
+    .getByRole('list', { name: t('bonus.listLabel') })
+    .getByRole('button')
+    .first();
 }
 
 const receiveBonus: Flow<'receiveBonus'> = async (page, tutorial, t) => {
@@ -101,7 +116,10 @@ const receiveBonus: Flow<'receiveBonus'> = async (page, tutorial, t) => {
   await expect(page.getByRole('dialog')).toBeVisible();
   await tutorial.say('pick');
   await tutorial.say('receive');
-  await page.getByRole('dialog').getByRole('button', { name: t('bonus.receive') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('bonus.receive') })
+    .click();
   await expect(page.getByRole('region', { name: t('bonus.activeTitle') })).toBeVisible();
   await tutorial.say('progress');
 };
@@ -120,7 +138,10 @@ const cancelBonus: Flow<'cancelBonus'> = async (page, tutorial, t) => {
 async function takeBonus(page: Page, t: (key: string) => string): Promise<void> {
   await page.goto('/user/bonus');
   await firstBonus(page, t).click();
-  await page.getByRole('dialog').getByRole('button', { name: t('bonus.receive') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('bonus.receive') })
+    .click();
   await expect(page.getByRole('region', { name: t('bonus.activeTitle') })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
 }

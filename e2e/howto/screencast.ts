@@ -14,7 +14,9 @@ const CLOSING_HOLD = 2.5;
  * time the screen changes, with its timestamp), then encodes the frames as
  * a WebM (VP9) with ffmpeg: each frame shown for as long as it was on screen.
  */
-export async function startScreencast(first: Page): Promise<{ switchTo: (page: Page) => Promise<void>; stop: (output: string) => Promise<void> }> {
+export async function startScreencast(
+  first: Page,
+): Promise<{ switchTo: (page: Page) => Promise<void>; stop: (output: string) => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'howto-frames-'));
   const frames: Frame[] = [];
   let cdp = await capture(first, dir, frames);

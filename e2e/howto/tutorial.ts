@@ -14,12 +14,15 @@ const READING_MS = 2600;
  */
 export class Tutorial<V extends TutorialVideo> {
   private recording: Awaited<ReturnType<typeof startScreencast>> | null = null;
+  private page: Page;
+  readonly video: V;
+  readonly locale: TestLocale;
 
-  constructor(
-    private page: Page,
-    readonly video: V,
-    readonly locale: TestLocale,
-  ) {}
+  constructor(page: Page, video: V, locale: TestLocale) {
+    this.page = page;
+    this.video = video;
+    this.locale = locale;
+  }
 
   async start(): Promise<void> {
     this.recording = await startScreencast(this.page);
