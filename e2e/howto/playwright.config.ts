@@ -26,7 +26,7 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(PORT), DATA_DIR: dataDir, WEB_VARIANT: 'default', LOG_LEVEL: 'warn', NODE_ENV: 'test', TRUST_PROXY: 'true' },
