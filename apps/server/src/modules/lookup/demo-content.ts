@@ -134,7 +134,7 @@ const STATIC_CONTENT = {
   ],
   active: { status: 'active' },
   registerOTP: { enabled: true },
-  enableChatWidget: { enabled: false },
+  enableChatWidget: { enabled: true },
   howto: bundledHowtoVideos(),
 } satisfies { [N in Exclude<LookupName, 'contact'>]: LookupValue<N> };
 
