@@ -5,7 +5,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import type { TQrState } from '@jetton/contract/wallet';
 import { encryptTruelink, truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { up as moveMoneyRules } from '../src/db/migrations/0039-money-rules-per-currency.ts';
+import { up as moveMoneyRules } from '../src/db/migrations/0043-money-rules-per-currency.ts';
 import { accountBalance, ensureAccount } from '../src/ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, systemAccount } from '../src/ledger/account-codes.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
@@ -159,7 +159,7 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     expect(redeemed.statusCode, redeemed.body).toBe(200);
   });
 
-  it('moves the figures an operator stored for every currency to the baht rules (migration 0039)', async () => {
+  it('moves the figures an operator stored for every currency to the baht rules (migration 0043)', async () => {
     const settings = createSettingsRepository(t.database.db);
     const before = await settings.get(MONEY_RULES_KEY);
     await settings.set('lookup.withdraw', { withdrawMin: 200, withdrawMax: 30_000 });
