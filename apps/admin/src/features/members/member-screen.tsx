@@ -109,7 +109,7 @@ function Game({ game, currency }: { game: TMemberDetail['games'][number]; curren
   return (
     <>
       <dt>
-        {game.code}
+        {game.name}
         {game.username && <span className="visually-hidden"> {game.username}</span>}
       </dt>
       <dd className={ui.num}>{money(game.balance, currency)}</dd>
