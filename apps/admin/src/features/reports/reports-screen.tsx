@@ -251,8 +251,13 @@ function ReportSection({ name, range, currency }: { name: ReportName; range: Ran
             label={t('reports.chartLabel', { name: title, currency, from: range.from, to: range.to })}
           />
           {/* Scrolls when wide or long: focusable, so a keyboard can scroll it too. */}
-          <div className={ui.tableWrap} role="region" tabIndex={0} aria-label={t('reports.tableCaption', { name: title, currency })}>
-            <table className={ui.table}>
+          <div
+            className={`${ui.tableWrap} ${styles.tableBox}`}
+            role="region"
+            tabIndex={0}
+            aria-label={t('reports.tableCaption', { name: title, currency })}
+          >
+            <table className={`${ui.table} ${styles.table}`}>
               <caption>{t('reports.tableCaption', { name: title, currency })}</caption>
               <thead>
                 <tr>
@@ -267,7 +272,9 @@ function ReportSection({ name, range, currency }: { name: ReportName; range: Ran
               <tbody>
                 {rows.map((row, i) => (
                   <tr key={`${row.day}|${i}`}>
-                    <th scope="row">{row.day}</th>
+                    <th scope="row">
+                      <time dateTime={row.day}>{row.day}</time>
+                    </th>
                     {columns.map((c) => (
                       <td key={c.field} className={c.kind === 'text' ? undefined : ui.num}>
                         {c.kind === 'money' ? formatMoney(Number(cell(row, c.field))) : cell(row, c.field)}
