@@ -141,7 +141,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
         {entry.operatorLogin ?? '–'}
         {entry.ip && <div className={ui.muted}>{entry.ip}</div>}
       </td>
-      <td title={entry.action}>{actionName(t, entry.action)}</td>
+      <td data-action={entry.action}>{actionName(t, entry.action)}</td>
       <td>{entry.memberId ? <Link to={`/members/${entry.memberId}`}>{entry.memberId.slice(0, 8)}</Link> : '–'}</td>
       <td>
         {lines.length > 0 && (
