@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   TRANSFER_FAIL: 502,
   // Slip and gift link
   SLIP_UPLOAD_FAIL: 422,
+  /** Slip upload is closed for the daily window of the operator's setting (the `notice` lookup says when). */
+  SLIP_UPLOAD_CLOSED: 422,
   SLIP_NO_FILE: 400,
   SLIP_INVALID_FILE: 415,
   TRUELINK_DUPLICATE: 409,
