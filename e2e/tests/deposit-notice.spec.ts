@@ -38,3 +38,65 @@ for (const locale of ['th', 'la', 'en'] as const) {
     await expect(page.getByRole('alertdialog').or(page.getByRole('dialog')).getByText(t('errors.SLIP_UPLOAD_CLOSED'))).toBeVisible();
   });
 }
+
+test('the QR form reads each provider’s minimum and quick picks from the server, and translates a refusal (th)', async ({ page }) => {
+  const t = (key: string) => text('th', key);
+  // An operator's rules (GET /api/qrcode/rules; the server applies the same, apps/server/test/deposit-qr.test.ts),
+  // played back so other tests keep the built-in rules.
+  const rules = [
+    { provider: 'KBANK', enabled: true, min: 0, minExclusive: true, amounts: [10, 20] },
+    { provider: 'WW', enabled: true, min: 250, minExclusive: false, amounts: [300, 500] },
+    { provider: 'PAYONEX', enabled: false, min: 100, minExclusive: false, amounts: [100] },
+    { provider: 'PAYTIMZ', enabled: true, min: 10, minExclusive: false, amounts: [10] },
+    { provider: 'ZPAY', enabled: true, min: 10, minExclusive: false, amounts: [10] },
+  ];
+  await page.route('**/api/qrcode/rules', (route) => route.fulfill({ json: { providers: rules } }));
+  await useLocale(page, 'th');
+  await page.goto('/login');
+  await logIn(page, 'th', DEMO.phone, DEMO.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'th');
+  await page
+    .getByRole('region', { name: t('home.widgets.title') })
+    .getByRole('button', { name: t('home.widgets.deposit') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+  await dialog.getByRole('tab', { name: t('home.depositDialog.tabQr') }).click();
+  await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.WW') }).click();
+  const picks = dialog.getByRole('group', { name: t('home.depositDialog.quickPicks') });
+  await expect(picks.getByRole('button')).toHaveText(['300.00', '500.00']);
+  await expect(dialog.getByText(text('th', 'home.depositDialog.qrMinimum', { amount: '250.00' }))).toBeVisible();
+  const amount = dialog.getByLabel(t('home.depositDialog.qrAmount'));
+  const createButton = dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') });
+  await amount.fill('200');
+  await expect(createButton).toBeDisabled();
+  await amount.fill('250');
+  await expect(createButton).toBeEnabled();
+
+  // A provider the operator turned off cannot be asked for a QR.
+  await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.PAYONEX') }).click();
+  await expect(dialog.getByText(t('home.depositDialog.qrProviderOff'))).toBeVisible();
+  await dialog.getByLabel(t('home.depositDialog.qrAmount')).fill('500');
+  await expect(dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') })).toBeDisabled();
+
+  // Should the server still refuse (its rules changed meanwhile), the member reads why in Thai.
+  await page.route('**/api/qrcode/ZPAY', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          json: {
+            qrcodeId: null,
+            hasQrcode: false,
+            qrcode: null,
+            payload: null,
+            amount: null,
+            expireIn: null,
+            message: 'QR_BELOW_MINIMUM',
+          },
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.ZPAY') }).click();
+  await dialog.getByLabel(t('home.depositDialog.qrAmount')).fill('20');
+  await dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') }).click();
+  await expect(page.getByText(t('errors.QR_BELOW_MINIMUM'))).toBeVisible();
+});

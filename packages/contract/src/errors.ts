@@ -64,6 +64,10 @@ export const ERROR_STATUS = {
   NO_PROMOTION: 404,
   PROMOTION_RECEIVED: 409,
   QR_FAIL: 502,
+  /** A QR answer's `message` (hasQrcode false): the amount is under the provider's minimum (GET /api/qrcode/rules). */
+  QR_BELOW_MINIMUM: 422,
+  /** A QR answer's `message`: an operator turned this provider off. */
+  QR_PROVIDER_OFF: 422,
   NO_REFUND: 404,
   REFUND_CONDITION: 422,
   REFUND_SUCCESS: 200,

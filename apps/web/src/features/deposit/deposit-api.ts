@@ -6,6 +6,7 @@ import {
   SLIP_UPLOAD,
   ZDepositNoticeResponse,
   ZQrCancelResponse,
+  ZQrRulesResponse,
   ZQrStateResponse,
   ZQrStatusResponse,
   ZSlipStatusResponse,
@@ -45,6 +46,16 @@ export function useSiteNotice() {
     queryKey: ['lookup', 'notice'],
     queryFn: ({ signal }) => apiRequest(ROUTES.lookup.notice, { schema: ZNotice, signal, background: true }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/qrcode/rules: each provider's minimum and quick picks as the server applies them. */
+export function useQrRules() {
+  return useQuery({
+    queryKey: ['qrcode', 'rules'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ROUTES.qrcode.rules, { schema: ZQrRulesResponse, signal, background: true })).providers,
+    staleTime: 60_000,
   });
 }
 
