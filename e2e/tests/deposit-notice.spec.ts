@@ -66,7 +66,7 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
   const picks = dialog.getByRole('group', { name: t('home.depositDialog.quickPicks') });
   await expect(picks.getByRole('button')).toHaveText(['300.00', '500.00']);
   await expect(dialog.getByText(text('th', 'home.depositDialog.qrMinimum', { amount: '250.00' }))).toBeVisible();
-  const amount = dialog.getByLabel(t('home.depositDialog.qrAmount'));
+  const amount = dialog.getByRole('textbox', { name: t('home.depositDialog.qrAmount'), exact: true });
   const createButton = dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') });
   await amount.fill('200');
   await expect(createButton).toBeDisabled();
@@ -76,7 +76,7 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
   // A provider the operator turned off cannot be asked for a QR.
   await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.PAYONEX') }).click();
   await expect(dialog.getByText(t('home.depositDialog.qrProviderOff'))).toBeVisible();
-  await dialog.getByLabel(t('home.depositDialog.qrAmount')).fill('500');
+  await dialog.getByRole('textbox', { name: t('home.depositDialog.qrAmount'), exact: true }).fill('500');
   await expect(dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') })).toBeDisabled();
 
   // Should the server still refuse (its rules changed meanwhile), the member reads why in Thai.
@@ -96,7 +96,27 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
       : route.fallback(),
   );
   await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.ZPAY') }).click();
-  await dialog.getByLabel(t('home.depositDialog.qrAmount')).fill('20');
+  await dialog.getByRole('textbox', { name: t('home.depositDialog.qrAmount'), exact: true }).fill('20');
   await dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') }).click();
   await expect(page.getByText(t('errors.QR_BELOW_MINIMUM'))).toBeVisible();
+});
+
+test('bank cards show the bank’s mark: the member’s bank on home and the site’s accounts in the deposit dialog', async ({ page }) => {
+  const t = (key: string) => text('en', key);
+  await useLocale(page, 'en');
+  await page.goto('/login');
+  await logIn(page, 'en', DEMO.phone, DEMO.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'en');
+  const loaded = (selector: string) =>
+    page.locator(selector).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth > 0));
+  await expect(page.locator('img[data-bank="KBANK"]').first()).toBeVisible();
+  expect(await loaded('img[data-bank="KBANK"]')).toEqual([true]);
+  await page
+    .getByRole('region', { name: t('home.widgets.title') })
+    .getByRole('button', { name: t('home.widgets.deposit') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+  await expect(dialog.locator('img[data-bank]').first()).toBeVisible();
+  expect(await loaded('[role="dialog"] img[data-bank]')).not.toContain(false);
 });

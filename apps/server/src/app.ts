@@ -39,6 +39,7 @@ import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
+import { registerBankLogoRoutes } from './modules/lookup/bank-logos.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('drain', health.drain);
   app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
+  registerBankLogoRoutes(app);
   if (deps.config.sandbox) {
     registerSandboxIndex(app);
     registerSandboxSettingsRoutes(app, lookups);
