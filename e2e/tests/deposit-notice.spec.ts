@@ -120,3 +120,15 @@ test('bank cards show the bank’s mark: the member’s bank on home and the sit
   await expect(dialog.locator('img[data-bank]').first()).toBeVisible();
   expect(await loaded('[role="dialog"] img[data-bank]')).not.toContain(false);
 });
+
+test('the bonus page says the smallest wallet a bonus accepts, as the server answers it (la)', async ({ page }) => {
+  // The server's answer (GET /api/bonus/check/minimum) played back with a figure no seed uses.
+  await page.route('**/api/bonus/check/minimum', (route) => route.fulfill({ json: { minimum: 123.45 } }));
+  await useLocale(page, 'la');
+  await page.goto('/login');
+  await logIn(page, 'la', DEMO.phone, DEMO.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'la');
+  await page.goto('/user/bonus');
+  await expect(page.getByText(text('la', 'bonus.minimum', { amount: '123.45' }))).toBeVisible();
+});
