@@ -6,7 +6,7 @@ import { migrations } from '../src/db/migrations/registry.ts';
 import { testEngines } from './engines.ts';
 import { emptyDatabase, migrationBefore } from './migration-support.ts';
 
-const MIGRATION = '0039-localized-banners';
+const MIGRATION = '0044-localized-banners';
 const SEEDED_INVITE = '<p>Share your link: earn <b>1%</b> of your friends\u2019 play every day.</p>';
 const WELCOME = '<p><b>Welcome!</b> Double your first deposit.</p>';
 
