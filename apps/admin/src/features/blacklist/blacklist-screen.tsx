@@ -5,12 +5,12 @@ import { ZBlacklistAdd, ZBlacklistEntry, ZBlacklistList, type TBlacklistAdd, typ
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { formatAccountNumber } from '@/lib/format';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import ui from '@admin/components/ui.module.css';

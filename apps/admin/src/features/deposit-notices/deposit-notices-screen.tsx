@@ -5,10 +5,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ZAdminDepositNotice, ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import ui from '@admin/components/ui.module.css';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMemberDetail } from '@jetton/contract/admin/members';
-import { Button } from '@/components/ui/button';
-import { formatAccountNumber } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
 import ui from '@admin/components/ui.module.css';
 import { money, when } from '@admin/lib/display';
 import { STATEMENT_PAGE_SIZE, useMemberStatement } from './members-api';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { formatAccountNumber } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { when } from '@admin/lib/display';

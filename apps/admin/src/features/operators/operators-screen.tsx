@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOperator, TOperatorCredentials } from '@jetton/contract/admin/auth';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import ui from '@admin/components/ui.module.css';

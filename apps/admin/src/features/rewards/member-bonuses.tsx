@@ -5,9 +5,9 @@ import { ZAdminMemberBonus, ZAdminMemberBonusList } from '@jetton/contract/admin
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import ui from '@admin/components/ui.module.css';

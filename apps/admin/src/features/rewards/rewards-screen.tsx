@@ -5,10 +5,10 @@ import { ZAdminDefinition, ZAdminDefinitionList } from '@jetton/contract/admin/r
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';

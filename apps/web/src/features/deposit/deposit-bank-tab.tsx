@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import type { TDepositLookup } from '@jetton/contract/lookup';
-import { Button } from '@/components/ui/button';
-import { copyWithToast } from '@/components/ui/copy-with-toast';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
 import { localName } from '@/lib/local-name';
 import styles from './deposit.module.css';
 

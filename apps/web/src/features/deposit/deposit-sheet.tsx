@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
-import { Sheet } from '@/components/ui/sheet';
+import { Sheet } from '@jetton/ui/components/sheet';
 import { useDepositCredited, useDepositLookup } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
 import { DepositAccounts } from './deposit-bank-tab';

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { TBankAccount } from '@jetton/contract/account';
-import { Button } from '@/components/ui/button';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
 import { localName } from '@/lib/local-name';
 import styles from './bank-account-card.module.css';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TUTORIAL_VIDEOS, type TutorialVideo } from '@jetton/contract/constants';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZHowto } from '@jetton/contract/lookup';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 export type HowtoVideo = { key: TutorialVideo; url: string | null };
 
