@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 type Messages = Record<string, unknown>;
-const read = (dir: string, locale: string): Messages => JSON.parse(readFileSync(path.join(root, dir, `${locale}.json`), 'utf8')) as Messages;
+const read = (dir: string, locale: string): Messages =>
+  JSON.parse(readFileSync(path.join(root, dir, `${locale}.json`), 'utf8')) as Messages;
 const isObject = (value: unknown): value is Messages => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function merge(base: Messages, over: Messages): Messages {
