@@ -20,9 +20,9 @@ export type DataTableProps = {
   headings: Heading[];
   /** The rows (`<tr>`), one per item. */
   children: ReactNode;
-  /** Whether the list has loaded and holds no item: then `empty` is said under the headings. */
-  isEmpty: boolean;
-  empty: ReactNode;
+  /** Whether the list has loaded and holds no item: then `empty` is said under the headings (a list never empty omits both). */
+  isEmpty?: boolean;
+  empty?: ReactNode;
   paging?: Paging;
 };
 
@@ -30,7 +30,7 @@ export type DataTableProps = {
  * A back-office list: its filters, the load error, the table with its caption and headings, the
  * "nothing here" line and the previous/next pager. A screen writes only its filters and rows.
  */
-export function DataTable({ toolbar, error, caption, headings, children, isEmpty, empty, paging }: DataTableProps) {
+export function DataTable({ toolbar, error, caption, headings, children, isEmpty = false, empty, paging }: DataTableProps) {
   const { t } = useTranslation();
   return (
     <>
