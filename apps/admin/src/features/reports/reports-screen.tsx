@@ -10,10 +10,10 @@ import {
   type ReportName,
   type TReportRows,
 } from '@jetton/contract/admin/reports';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { formatMoney } from '@jetton/ui/lib/format';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';

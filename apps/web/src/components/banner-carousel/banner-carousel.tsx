@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { TBanner } from '@jetton/contract/rewards';
-import { useLocale } from '@/i18n/use-locale';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import styles from './banner-carousel.module.css';
 

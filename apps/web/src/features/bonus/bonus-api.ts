@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { ZBonusActive, ZBonusList, ZBonusMinimum, ZMessageAnswer, ZPromotion, ZUserBonus } from '@jetton/contract/rewards';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 
 const bonusKey = ['bonus'] as const;

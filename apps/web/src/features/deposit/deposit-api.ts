@@ -18,8 +18,8 @@ import {
 import { ZDepositLookup, ZNotice } from '@jetton/contract/lookup';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
 import type { TQrState, TSlip } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 import { useMoneyPost } from '@/lib/money-post';
 

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { BankLogo } from '@/components/bank-logo/bank-logo';
-import { Button } from '@/components/ui/button';
-import { copyWithToast } from '@/components/ui/copy-with-toast';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
-import { localName } from '@/lib/local-name';
+import { Button } from '@jetton/ui/components/button';
+import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
 import styles from './deposit.module.css';
 
 type DepositAccount = TDepositLookup['banks'][number];

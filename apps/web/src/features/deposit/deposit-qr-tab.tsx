@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formatMoney } from '@/lib/format';
-import { parseAmountInput } from '@/lib/money';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formatMoney } from '@jetton/ui/lib/format';
+import { parseAmountInput } from '@jetton/ui/lib/money';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { useCreateQr, useQrRules, useQrState } from './deposit-api';
 import { QrShown } from './qr-shown';
 import { canCreateQr, qrRuleOf } from './qr-rules';

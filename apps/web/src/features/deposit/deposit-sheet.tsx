@@ -1,8 +1,8 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
-import { Sheet } from '@/components/ui/sheet';
-import { useLocale } from '@/i18n/use-locale';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import { useDepositCredited, useDepositLookup, useSiteNotice } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@jetton/contract/constants';
-import { parseAmountInput } from '@/lib/money';
+import { parseAmountInput } from '@jetton/ui/lib/money';
 
 /**
  * The game dialog's amount field (docs/screens.md, "Home"): empty means "no transfer"

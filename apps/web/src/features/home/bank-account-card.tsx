@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { TBankAccount } from '@jetton/contract/account';
 import { BankLogo } from '@/components/bank-logo/bank-logo';
-import { Button } from '@/components/ui/button';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
-import { localName } from '@/lib/local-name';
+import { Button } from '@jetton/ui/components/button';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
 import styles from './bank-account-card.module.css';
 
 type BankAccountCardProps = {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { DELAYS_MS, STORAGE_KEYS } from '@jetton/contract/constants';
 import { ZTextList } from '@jetton/contract/lookup';
-import { apiRequest } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** Calls `onDue` 1.5 s from now unless the agreement was seen; returns the cancel. */
 export function scheduleAgreement(seen: boolean, onDue: () => void): () => void {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '@jetton/contract/constants';
 import { WALLET } from '@jetton/contract/wallet';
-import { parseAmountInput } from '@/lib/money';
+import { parseAmountInput } from '@jetton/ui/lib/money';
 
 /** Codes of the transfer form's rules; the modal words them (docs/screens.md, "Home"). */
 export const TRANSFER_RULES = {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZWithdrawLookup } from '@jetton/contract/lookup';
 import { ZWithdrawResponse, type TWithdrawRequest } from '@jetton/contract/withdraw';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 import { useMoneyPost } from '@/lib/money-post';
 
 /** GET /api/lookup/withdraw: withdrawMin and withdrawMax (docs/screens.md, "Home"). */

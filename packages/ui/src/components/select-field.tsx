@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import fieldStyles from './text-field.module.css';
 import styles from './select-field.module.css';
 

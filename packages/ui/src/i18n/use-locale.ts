@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isLocale, type Locale } from '@jetton/contract/constants';
-import { buildFlags } from '@/lib/build-flags';
+import { buildFlags } from '@jetton/ui/lib/build-flags';
 
 /** The current interface language (th, la or en); re-renders when it changes. */
 export function useLocale(): Locale {

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from 'react-router';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import type { ButtonVariant } from './button';
 import styles from './button.module.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '@/lib/use-page-title';
+import { usePageTitle } from '@jetton/ui/lib/use-page-title';
 import styles from './page.module.css';
 
 type PageProps = { title: string; children: ReactNode; intro?: string };

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import { useLayerHost } from './layer-host';
 import { dismissToast, toastStore, type ToastTone } from './toast-store';
 import styles from './toaster.module.css';

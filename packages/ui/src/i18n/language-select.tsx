@@ -2,14 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Languages } from 'lucide-react';
 import { isLocale, LANGUAGE_TAGS, LOCALES } from '@jetton/contract/constants';
-import { showToast } from '@/components/ui/toast-store';
-import { useLocale } from '@/i18n/use-locale';
-import { translateError } from '@/lib/translate-error';
-import styles from '@/app/layouts/language-select.module.css';
-import { changeLocale } from '@admin/i18n/setup';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { changeLocale } from '@jetton/ui/i18n/setup';
+import { translateError } from '@jetton/ui/lib/translate-error';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import styles from './language-select.module.css';
 
-/** The member site's language menu, switching the admin's own messages too. */
-export function LanguageSwitch() {
+export function LanguageSelect() {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
@@ -25,6 +24,7 @@ export function LanguageSwitch() {
         value={locale}
         onChange={(event) => {
           if (!isLocale(event.target.value)) return;
+          // The language file is a separate download; offline, the member stays in the current language.
           changeLocale(event.target.value).catch(() => showToast(translateError(t, 'NETWORK_ERROR')));
         }}
       >

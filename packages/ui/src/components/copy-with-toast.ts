@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { copyText } from '@/lib/clipboard';
+import { copyText } from '@jetton/ui/lib/clipboard';
 import { showToast } from './toast-store';
 
 /** The copy action: copies, then toasts 'Copied: {text}' or 'Failed to copy' (docs/screens.md, "Home"). */

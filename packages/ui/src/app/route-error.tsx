@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TriangleExclamationPoint } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { StatusScreen } from '@/components/ui/status-screen';
+import { Button } from '@jetton/ui/components/button';
+import { StatusScreen } from '@jetton/ui/components/status-screen';
 
 /** Last resort when a screen crashes or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError() {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api-error';
+import { isApiError } from '@jetton/ui/lib/api-error';
 
 /** Retry once when no answer came (network, timeout); a server answer is final. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

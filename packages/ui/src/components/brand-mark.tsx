@@ -1,4 +1,4 @@
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import styles from './brand-mark.module.css';
 
 /** The Jetton gold coin and name. The coin is decorative; the name is the text. */

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import styles from './text-field.module.css';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {

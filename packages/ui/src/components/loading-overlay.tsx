@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { loadingTracker } from '@/lib/loading-tracker';
+import { loadingTracker } from '@jetton/ui/lib/loading-tracker';
 import { useLayerHost } from './layer-host';
 import styles from './loading-overlay.module.css';
 
