@@ -33,6 +33,7 @@ import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
+import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
@@ -218,6 +219,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookups,
     settings,
     storage: uploads.area('slips'),
+    startJobs: deps.startJobs ?? true,
+  });
+  registerAutoDepositFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    deposits,
     startJobs: deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, {
