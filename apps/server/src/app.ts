@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
   });
-  registerAutoDepositFeature(app, {
+  await registerAutoDepositFeature(app, {
     config: deps.config,
     db: deps.db,
     clock,

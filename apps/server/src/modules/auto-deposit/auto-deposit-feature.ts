@@ -3,16 +3,21 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { audit } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createMoneyDeskRules } from '../money-desk/money-desk-rules.ts';
+import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
+import { createForwarderService, type ForwarderService } from './forwarder-service.ts';
 import { createIncomingPipeline, type IncomingPipeline } from './incoming-pipeline.ts';
+import { createUnmatchedDesk, type UnmatchedDesk } from './unmatched-desk.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Automatic deposits (modules/auto-deposit): the pipeline every incoming line goes through; tests call it directly. */
-    autoDeposit: { pipeline: IncomingPipeline };
+    /** Automatic deposits (modules/auto-deposit); tests call these directly. */
+    autoDeposit: { pipeline: IncomingPipeline; forwarders: ForwarderService; desk: UnmatchedDesk };
   }
 }
 
@@ -28,22 +33,27 @@ type Deps = {
 
 /**
  * Wires automatic deposits (docs/auto-deposit.md): the incoming-line pipeline
- * shared by the bank-statement poller (AUTO) and the SMS forwarder webhook (SMS).
- * Needs the deposit feature's ports.
+ * shared by the bank-statement poller (AUTO) and the SMS forwarder webhook (SMS),
+ * the forwarder registry and the unmatched deposits queue (with the money desk's
+ * four eyes). Needs the deposit feature's ports and the admin guard.
  */
-export function registerAutoDepositFeature(app: FastifyInstance, deps: Deps) {
-  const rules = createAutoDepositRules({
-    settings: deps.settings,
-    clock: deps.clock,
-    onInvalid: (issues) => app.log.error({ issues }, 'rules.autoDeposit setting malformed: using defaults'),
-  });
-  const pipeline = createIncomingPipeline({
-    db: deps.db,
-    clock: deps.clock,
+export async function registerAutoDepositFeature(app: FastifyInstance, deps: Deps) {
+  const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
+  const { db, clock } = deps;
+  const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
+  const fourEyes = createMoneyDeskRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.fourEyes') });
+  const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, depositRules: deps.deposits.rules, rules });
+  const forwarders = createForwarderService({
+    db,
+    clock,
     lookups: deps.lookups,
-    depositRules: deps.deposits.rules,
     rules,
+    pipeline,
+    audit,
+    tokenSecret: deps.config.secrets.tokenSecret,
   });
-  app.decorate('autoDeposit', { pipeline });
+  const desk = createUnmatchedDesk({ db, clock, audit, fourEyes, depositRules: deps.deposits.rules });
+  app.decorate('autoDeposit', { pipeline, forwarders, desk });
+  await registerAutoDepositRoutes(app, { forwarders, desk, rules });
   return { pipeline, rules };
 }

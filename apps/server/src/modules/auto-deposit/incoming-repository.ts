@@ -82,12 +82,12 @@ export function createIncomingRepository(db: Kysely<DB>) {
         .limit(20)
         .execute();
     },
-    member(id: string): Promise<CandidateMember & { currency: string }> {
+    memberOrNone(id: string): Promise<(CandidateMember & { currency: string }) | undefined> {
       return db
         .selectFrom('members')
         .select(['id', 'phone', 'name', 'status', 'bank_account_name', 'bank_account_no', 'bank_changed_at', 'currency'])
         .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
     },
     async isBlacklisted(bankCode: string, bankAccountNo: string): Promise<boolean> {
       const row = await db
