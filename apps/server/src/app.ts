@@ -72,6 +72,11 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
+  /**
+   * The automatic-deposit statement poller on its timer (default: with startJobs). Test apps leave it off
+   * and run it by hand, so a transfer a slip test makes at the sandbox bank is not credited behind its back.
+   */
+  autoDepositPoller?: boolean;
   /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
   /**
@@ -228,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lookups,
     settings,
     deposits,
-    startJobs: deps.startJobs ?? true,
+    startJobs: deps.autoDepositPoller ?? deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, {
     config: deps.config,

@@ -3,6 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { createHttpBankStatement } from '../../adapters/bank/http-bank-statement.ts';
+import { BANK_API_PATH, bankApiKey } from '../../adapters/bank/simulator/bank-simulator.ts';
+import { createSelfUrl } from '../../adapters/self-url.ts';
+import { schedulePeriodic } from '../../jobs/periodic-job.ts';
+import { untilAborted } from '../../jobs/until-aborted.ts';
 import { audit } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
@@ -12,12 +18,19 @@ import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
 import { createForwarderService, type ForwarderService } from './forwarder-service.ts';
 import { createIncomingPipeline, type IncomingPipeline } from './incoming-pipeline.ts';
+import { createStatementPoller } from './statement-poller.ts';
 import { createUnmatchedDesk, type UnmatchedDesk } from './unmatched-desk.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Automatic deposits (modules/auto-deposit); tests call these directly. */
-    autoDeposit: { pipeline: IncomingPipeline; forwarders: ForwarderService; desk: UnmatchedDesk };
+    autoDeposit: {
+      pipeline: IncomingPipeline;
+      forwarders: ForwarderService;
+      desk: UnmatchedDesk;
+      /** The AUTO statement poller (tests call runOnce()). */
+      poller: ReturnType<typeof createStatementPoller>;
+    };
   }
 }
 
@@ -53,7 +66,21 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     tokenSecret: deps.config.secrets.tokenSecret,
   });
   const desk = createUnmatchedDesk({ db, clock, audit, fourEyes, depositRules: deps.deposits.rules });
-  app.decorate('autoDeposit', { pipeline, forwarders, desk });
+  // The site account's statement: the sandbox bank's statement API (the bank's, in production, behind the same adapter).
+  const selfUrl = createSelfUrl(app, deps.config.sandboxBaseUrl);
+  const statement = createHttpBankStatement({
+    baseUrl: () => `${selfUrl()}${BANK_API_PATH}`,
+    apiKey: bankApiKey(deps.config.secrets.tokenSecret),
+    signal: app.closeSignal,
+  });
+  const poller = createStatementPoller({ db, clock, lookups: deps.lookups, rules, statement, pipeline, nodeId: randomUUID() });
+  if (deps.startJobs)
+    schedulePeriodic(app, poller, { name: 'auto-deposit-poller', intervalMs: async () => (await rules.getOrDefaults()).pollIntervalMs });
+  // Another node takes the accounts over at once instead of when the lease runs out.
+  app.addHook('onClose', async () => {
+    await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
+  });
+  app.decorate('autoDeposit', { pipeline, forwarders, desk, poller });
   await registerAutoDepositRoutes(app, { forwarders, desk, rules });
   return { pipeline, rules };
 }

@@ -56,7 +56,7 @@ export function createForwarderService(deps: Deps) {
 
     async register(operator: DeskOperator, input: TForwarderCreate) {
       const site = (await deps.lookups.get('deposit')).banks.find(
-        (b) => b.bankCode === input.siteBank && b.bankAccountNo === input.siteAccount && b.mode === 'SMS',
+        (b) => b.bankCode === input.siteBank && b.bankAccountNo === input.siteAccount,
       );
       if (!site) throw new AppError('KEY_INVALID');
       const secret = newForwarderSecret();
