@@ -89,4 +89,27 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
     for (let i = 0; i < 125; i++) codes.push((await forwardSms(t, noisy, { text: `OTP ${i}` })).statusCode);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
   });
+
+  it('the sandbox phone composes each bank’s credit SMS, which the site reads and credits once (forwarded twice)', async () => {
+    const m = await createMember(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/sms-forwarder/send',
+      payload: {
+        deviceId: device.id,
+        secret: device.secret,
+        site: 'KTB|1112223334',
+        senderBank: 'SCB',
+        senderAccount: m.bankAccountNo,
+        senderName: 'Test Member',
+        amount: '42.00',
+        repeat: 2,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { sms, answers } = res.json<{ sms: string; answers: { status: number; body: { status: string } }[] }>();
+    expect(sms).toContain('เงินเข้า 42.00 บ.');
+    expect(answers.map((a) => a.body.status)).toEqual(['credited', 'credited']);
+    expect(await walletBalance(t, m.id)).toBe(4_200n);
+  });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createHttpBankStatement } from '../../adapters/bank/http-bank-statement.ts';
 import { BANK_API_PATH, bankApiKey } from '../../adapters/bank/simulator/bank-simulator.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
+import { registerSmsForwarderSimulator } from '../../adapters/sms-forwarder/simulator/sms-forwarder-simulator.ts';
 import { schedulePeriodic } from '../../jobs/periodic-job.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
 import { audit } from '../admin/audit-log.ts';
@@ -81,6 +82,13 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
   });
   app.decorate('autoDeposit', { pipeline, forwarders, desk, poller });
+  if (deps.config.sandbox) {
+    await registerSmsForwarderSimulator(app, {
+      clock,
+      siteAccounts: async () => (await deps.lookups.get('deposit')).banks,
+      siteUrl: createSelfUrl(app, undefined),
+    });
+  }
   await registerAutoDepositRoutes(app, { forwarders, desk, rules });
   return { pipeline, rules };
 }
