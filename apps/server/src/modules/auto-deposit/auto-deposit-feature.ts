@@ -15,6 +15,7 @@ import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createMoneyDeskRules } from '../money-desk/money-desk-rules.ts';
+import { registerAutoDepositMetrics } from './auto-deposit-metrics.ts';
 import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
 import { createForwarderService, type ForwarderService } from './forwarder-service.ts';
@@ -57,6 +58,7 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
   const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
   const fourEyes = createMoneyDeskRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.fourEyes') });
   const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, depositRules: deps.deposits.rules, rules });
+  const metrics = registerAutoDepositMetrics(app, { db, clock, lookups: deps.lookups });
   const forwarders = createForwarderService({
     db,
     clock,
@@ -65,6 +67,7 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     pipeline,
     audit,
     tokenSecret: deps.config.secrets.tokenSecret,
+    onUnparsed: metrics.parseFailure,
   });
   const desk = createUnmatchedDesk({ db, clock, audit, fourEyes, depositRules: deps.deposits.rules });
   // The site account's statement: the sandbox bank's statement API (the bank's, in production, behind the same adapter).
@@ -74,7 +77,16 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     apiKey: bankApiKey(deps.config.secrets.tokenSecret),
     signal: app.closeSignal,
   });
-  const poller = createStatementPoller({ db, clock, lookups: deps.lookups, rules, statement, pipeline, nodeId: randomUUID() });
+  const poller = createStatementPoller({
+    db,
+    clock,
+    lookups: deps.lookups,
+    rules,
+    statement,
+    pipeline,
+    nodeId: randomUUID(),
+    onLine: metrics.lineLag,
+  });
   if (deps.startJobs)
     schedulePeriodic(app, poller, { name: 'auto-deposit-poller', intervalMs: async () => (await rules.getOrDefaults()).pollIntervalMs });
   // Another node takes the accounts over at once instead of when the lease runs out.
