@@ -4,6 +4,7 @@ import type { TWalletResponse } from '@jetton/contract/wallet';
 import { Sheet } from '@/components/ui/sheet';
 import { useDepositCredited, useDepositLookup } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
+import { AutoDepositWatch } from './deposit-auto-watch';
 import { DepositAccounts } from './deposit-bank-tab';
 import { GiftLinkForm } from './deposit-gift-tab';
 import { DepositNoticeForm } from './deposit-manual';
@@ -88,6 +89,8 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
           <>
             <p className={styles.muted}>{t('home.depositDialog.accountsTitle')}</p>
             <DepositAccounts banks={banks} />
+            {/* AUTO/SMS accounts are watched by the site: the money comes without a slip (docs/auto-deposit.md). */}
+            {banks.length > 0 && <AutoDepositWatch wallet={wallet} onArrived={onArrived} />}
             <p className={styles.muted}>{t('home.depositDialog.notice')}</p>
             <SlipUploadForm onArrived={onArrived} />
           </>
