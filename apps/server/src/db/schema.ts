@@ -124,7 +124,7 @@ export type DB = {
   report_ledger_daily: ReportLedgerDailyTable;
   report_game_daily: ReportGameDailyTable;
   report_member_daily: ReportMemberDailyTable;
-  // 0039-incoming-deposits
+  // 0043-incoming-deposits
   incoming_deposits: IncomingDepositsTable;
   sms_forwarders: SmsForwardersTable;
   sms_forwarder_nonces: SmsForwarderNoncesTable;
