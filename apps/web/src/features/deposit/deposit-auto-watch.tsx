@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
@@ -24,17 +24,23 @@ function masked(accountNo: string): string {
 export function AutoDepositWatch({ wallet, onArrived }: { wallet: TWalletResponse; onArrived: (amount: number) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const start = useRef(wallet.wallet.amount);
+  // The balance as first read after the dialog opened: cached figures may predate a credit already made.
+  const [openedAt] = useState(() => Date.now());
+  const start = useRef<number | null>(null);
   const watched = useQuery({
     queryKey: walletQueryKey,
     queryFn: ({ signal }) => apiRequest(ROUTES.wallet.summary, { schema: ZWalletResponse, signal, background: true }),
     refetchInterval: WATCH_INTERVAL_MS,
     refetchOnWindowFocus: 'always',
+    refetchOnMount: 'always',
   });
   const now = watched.data?.wallet.amount;
+  const updatedAt = watched.dataUpdatedAt;
   useEffect(() => {
-    if (now !== undefined && now > start.current) onArrived(Math.round((now - start.current) * 100) / 100);
-  }, [now, onArrived]);
+    if (now === undefined || updatedAt < openedAt) return;
+    if (start.current === null) start.current = now;
+    else if (now > start.current) onArrived(Math.round((now - start.current) * 100) / 100);
+  }, [now, updatedAt, openedAt, onArrived]);
   const account = wallet.bankAccount;
   return (
     <div className={styles.body}>
