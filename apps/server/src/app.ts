@@ -33,6 +33,7 @@ import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
+import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
@@ -72,6 +73,11 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs on timers (transfer reconciliation); default on. */
   startJobs?: boolean;
+  /**
+   * The automatic-deposit statement poller on its timer (default: with startJobs). Test apps leave it off
+   * and run it by hand, so a transfer a slip test makes at the sandbox bank is not credited behind its back.
+   */
+  autoDepositPoller?: boolean;
   /** Proves a support agent's chat connection. Default: the back office's (an operator session with `chat.reply`). */
   authenticateChatAgent?: AgentAuthenticator;
   /**
@@ -221,6 +227,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
+  });
+  await registerAutoDepositFeature(app, {
+    config: deps.config,
+    db: deps.db,
+    clock,
+    lookups,
+    settings,
+    deposits,
+    startJobs: deps.autoDepositPoller ?? deps.startJobs ?? true,
   });
   await registerWithdrawFeature(app, {
     config: deps.config,

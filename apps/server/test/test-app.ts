@@ -81,7 +81,7 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs'> & {
+  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs' | 'autoDepositPoller'> & {
     prepare?: (app: FastifyInstance) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
@@ -95,6 +95,7 @@ export async function startTestApp(
     engine: database.engine,
     clock,
     logger: false,
+    autoDepositPoller: false,
     ...poolStats,
     ...deps,
   });

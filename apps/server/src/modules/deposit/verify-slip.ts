@@ -101,9 +101,12 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
       coinPerMinor: rules.coinPerMinor,
       memo: `slip ${slip.id}`,
     });
-    // Same transaction as the money: a slip is success exactly when its credit committed.
-    if (result.created) await createSlipRepository(trx).finish(slip.id, { status: 'success', amount: tx.amount }, deps.clock.now());
-    return result.created;
+    // Same transaction as the money: a slip is success exactly when its credit committed, or when the
+    // transfer was credited to this same member automatically (docs/auto-deposit.md): one credit either way.
+    const repo = createSlipRepository(trx);
+    const done = result.created || (await repo.autoCreditedTo(tx.transRef, member.id));
+    if (done) await repo.finish(slip.id, { status: 'success', amount: tx.amount }, deps.clock.now());
+    return done;
   });
   if (credited === 'decided') return 'decided';
   return credited ? { status: 'success', amount: tx.amount } : fail('SLIP_REFNO_DUPLICATED');

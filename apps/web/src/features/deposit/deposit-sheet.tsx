@@ -6,6 +6,7 @@ import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import { useDepositCredited, useDepositLookup, useSiteNotice } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
+import { AutoDepositWatch } from './deposit-auto-watch';
 import { DepositAccounts } from './deposit-bank-tab';
 import { GiftLinkForm } from './deposit-gift-tab';
 import { DepositNoticeForm } from './deposit-manual';
@@ -93,6 +94,8 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
           <>
             <p className={styles.muted}>{t('home.depositDialog.accountsTitle')}</p>
             <DepositAccounts banks={banks} />
+            {/* AUTO/SMS accounts are watched by the site: the money comes without a slip (docs/auto-deposit.md). */}
+            {banks.length > 0 && <AutoDepositWatch wallet={wallet} onArrived={onArrived} />}
             <p className={styles.muted}>{t('home.depositDialog.notice')}</p>
             {noticeText && (
               <p className={styles.siteNotice} role="note" aria-label={t('home.depositDialog.siteNotice')}>

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { createHttpBankStatement } from '../../adapters/bank/http-bank-statement.ts';
+import { BANK_API_PATH, bankApiKey } from '../../adapters/bank/simulator/bank-simulator.ts';
+import { createSelfUrl } from '../../adapters/self-url.ts';
+import { registerSmsForwarderSimulator } from '../../adapters/sms-forwarder/simulator/sms-forwarder-simulator.ts';
+import { schedulePeriodic } from '../../jobs/periodic-job.ts';
+import { untilAborted } from '../../jobs/until-aborted.ts';
+import { audit } from '../admin/audit-log.ts';
+import type { DepositPorts } from '../deposit/deposit-feature.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createMoneyDeskRules } from '../money-desk/money-desk-rules.ts';
+import { registerAutoDepositMetrics } from './auto-deposit-metrics.ts';
+import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
+import { createAutoDepositRules } from './auto-deposit-rules.ts';
+import { createForwarderService, type ForwarderService } from './forwarder-service.ts';
+import { createIncomingPipeline, type IncomingPipeline } from './incoming-pipeline.ts';
+import { createStatementPoller } from './statement-poller.ts';
+import { createUnmatchedDesk, type UnmatchedDesk } from './unmatched-desk.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Automatic deposits (modules/auto-deposit); tests call these directly. */
+    autoDeposit: {
+      pipeline: IncomingPipeline;
+      forwarders: ForwarderService;
+      desk: UnmatchedDesk;
+      /** The AUTO statement poller (tests call runOnce()). */
+      poller: ReturnType<typeof createStatementPoller>;
+    };
+  }
+}
+
+type Deps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  settings: SettingsRepository;
+  deposits: DepositPorts;
+  startJobs: boolean;
+};
+
+/**
+ * Wires automatic deposits (docs/auto-deposit.md): the incoming-line pipeline
+ * shared by the bank-statement poller (AUTO) and the SMS forwarder webhook (SMS),
+ * the forwarder registry and the unmatched deposits queue (with the money desk's
+ * four eyes). Needs the deposit feature's ports and the admin guard.
+ */
+export async function registerAutoDepositFeature(app: FastifyInstance, deps: Deps) {
+  const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
+  const { db, clock } = deps;
+  const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
+  const fourEyes = createMoneyDeskRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.fourEyes') });
+  const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, depositRules: deps.deposits.rules, rules });
+  const metrics = registerAutoDepositMetrics(app, { db, clock, lookups: deps.lookups });
+  const forwarders = createForwarderService({
+    db,
+    clock,
+    lookups: deps.lookups,
+    rules,
+    pipeline,
+    audit,
+    tokenSecret: deps.config.secrets.tokenSecret,
+    onUnparsed: metrics.parseFailure,
+  });
+  const desk = createUnmatchedDesk({ db, clock, audit, fourEyes, depositRules: deps.deposits.rules });
+  // The site account's statement: the sandbox bank's statement API (the bank's, in production, behind the same adapter).
+  const selfUrl = createSelfUrl(app, deps.config.sandboxBaseUrl);
+  const statement = createHttpBankStatement({
+    baseUrl: () => `${selfUrl()}${BANK_API_PATH}`,
+    apiKey: bankApiKey(deps.config.secrets.tokenSecret),
+    signal: app.closeSignal,
+  });
+  const poller = createStatementPoller({
+    db,
+    clock,
+    lookups: deps.lookups,
+    rules,
+    statement,
+    pipeline,
+    nodeId: randomUUID(),
+    onLine: metrics.lineLag,
+  });
+  if (deps.startJobs)
+    schedulePeriodic(app, poller, { name: 'auto-deposit-poller', intervalMs: async () => (await rules.getOrDefaults()).pollIntervalMs });
+  // Another node takes the accounts over at once instead of when the lease runs out.
+  app.addHook('onClose', async () => {
+    await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
+  });
+  app.decorate('autoDeposit', { pipeline, forwarders, desk, poller });
+  if (deps.config.sandbox) {
+    await registerSmsForwarderSimulator(app, {
+      clock,
+      siteAccounts: async () => (await deps.lookups.get('deposit')).banks,
+      siteUrl: createSelfUrl(app, undefined),
+    });
+  }
+  await registerAutoDepositRoutes(app, { forwarders, desk, rules });
+  return { pipeline, rules };
+}
