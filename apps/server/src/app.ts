@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
-import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
-import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
 import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -35,13 +32,11 @@ import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
-import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
-import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
 import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
 import { rewardsSpinBonuses } from './modules/rewards/spin-bonus-adapter.ts';
 import { registerSpinFeature } from './modules/spin/spin-feature.ts';
@@ -149,10 +144,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('drain', health.drain);
   app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
-  if (deps.config.sandbox) {
-    registerSandboxIndex(app);
-    registerSandboxSettingsRoutes(app, lookups);
-  }
   // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
   const sessionEnds = createSessionEnds();
   // Before any module with member routes: it decorates app.requireMember.
@@ -220,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
   });
-  await registerWithdrawFeature(app, {
+  registerWithdrawFeature(app, {
     config: deps.config,
     db: deps.db,
     clock,
@@ -243,10 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerGameArtRoutes(app);
   if (deps.config.sandbox) {
-    // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
-    const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
-    const agentKey = demoAgentKey(deps.config.secrets.tokenSecret);
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey, games, ...(crash ? { crash } : {}) });
+    // The sandbox wing is loaded only with it on: production modules never import it (docs/sandbox.md).
+    const { registerSandboxWing } = await import('./sandbox/sandbox-wing.ts');
+    await registerSandboxWing(app, {
+      config: deps.config,
+      db: deps.db,
+      clock,
+      lookups,
+      rewardsJob: app.rewardsJob,
+      ...(crash ? { crash } : {}),
+    });
   }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZStatementResponse } from '@jetton/contract/wallet';
 import { buildApp } from '../src/app.ts';
-import { migrateToLatest, openDatabase, type Database } from '../src/db/database.ts';
+import { migrateToLatest, type Database } from '../src/db/database.ts';
+import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
 import { migrations } from '../src/db/migrations/registry.ts';
 import type { DB } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/seed.ts';
@@ -14,9 +14,8 @@ import { uuidV7 } from '../src/db/uuid-v7.ts';
 import { checkInvariants } from '../src/ledger/check-invariants.ts';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
 import { seedGames } from '../src/modules/games/seed-games.ts';
-import type { TestEngine } from './engines.ts';
 import { testEngines } from './engines.ts';
-import { adminQuery, databaseUrl } from './global-setup.ts';
+import { emptyDatabase } from './empty-database.ts';
 import { TestClock, testConfig } from './test-app.ts';
 
 const STATEMENT_MIGRATION = '0015-statement-lines';
@@ -27,17 +26,6 @@ const BEFORE = Object.keys(migrations)
   .at(-1);
 
 /** An empty database of the engine (not the run's template: that one is migrated already). */
-async function emptyDatabase(engine: TestEngine): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine === 'embedded') return { database: await openDatabase({ kind: 'embedded' }), drop: () => Promise.resolve() };
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const name = `${(inject('postgresTemplate') ?? 'jetton_tpl_x').replace('jetton_tpl_', 'jetton_t_')}_mig_${randomUUID().slice(0, 8)}`;
-  await adminQuery(url, `CREATE DATABASE ${name}`);
-  return {
-    database: await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 }),
-    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute));
 
 /** History written as the code before the statement table left it: ledger functions, transfers and withdrawals rows. */
@@ -192,6 +180,8 @@ describe.each(testEngines())('the statement migration on the %s database', (engi
     const { wallet, bank } = await writeHistory(db, memberId, phone, passwordHash);
 
     await migrateToLatest(db);
+
+    await migrateSandbox(db);
     await seedDatabase(db, { demoMember: false });
     expect(await checkInvariants(db)).toEqual([]);
     const app = await buildApp({

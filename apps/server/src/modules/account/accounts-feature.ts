@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAccountSchemas } from '@jetton/contract/account';
 import { createHttpSmsSender } from '../../adapters/sms/http-sms-sender.ts';
-import { registerSmsSimulator } from '../../adapters/sms/sms-simulator.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -67,7 +66,6 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   });
   registerMemberGuard(app, { auth, lookups });
 
-  if (config.sandbox) registerSmsSimulator(app, clock);
   const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl), signal: app.closeSignal });
   const otpRepository = createOtpRepository(db);
   const otp = createOtpService({ otp: otpRepository, members, sms, rules, signer, clock, log: app.log });

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHttpBankVerification } from '../../adapters/bank/http-bank-verification.ts';
-import { BANK_API_PATH, bankApiKey, registerBankSimulator } from '../../adapters/bank/simulator/bank-simulator.ts';
 import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.ts';
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
-import { PAY_SANDBOX_PATH, payMerchantKey, registerPaySimulator } from '../../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
-import { registerVoucherSimulator, VOUCHER_SANDBOX_PATH } from '../../adapters/voucher/simulator/voucher-simulator.ts';
+import { BANK_API_PATH, bankApiKey, PAY_SANDBOX_PATH, payMerchantKey, VOUCHER_SANDBOX_PATH } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
@@ -54,8 +52,7 @@ type Deps = {
 };
 
 /**
- * Wires deposits (docs/deposits.md): storage, the bank-verification adapter and its
- * sandbox bank, slip upload/history and the slip verifier job. Needs
+ * Wires deposits (docs/deposits.md): storage, the bank-verification adapter, slip upload/history and the slip verifier job. Needs
  * registerAccountsFeature first (app.requireMember).
  */
 export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
@@ -68,7 +65,6 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   });
   const { storage } = deps;
   const apiKey = bankApiKey(config.secrets.tokenSecret);
-  if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
   const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey, signal: app.closeSignal });
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
@@ -76,7 +72,6 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
 
   // QR deposit: gateways reach our callback at this server in the sandbox, at the public origin otherwise.
   const tokenSecret = config.secrets.tokenSecret;
-  if (config.sandbox) await registerPaySimulator(app, { clock, tokenSecret });
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
   const qrGateway = createHttpQrGateway({
@@ -103,7 +98,6 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   if (deps.startJobs) scheduleQrExpiry(app, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
-  if (config.sandbox) await registerVoucherSimulator(app, { clock });
   const giftLinks = createGiftLinkService({
     db,
     vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}`, signal: app.closeSignal }),

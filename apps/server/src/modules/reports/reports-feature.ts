@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { REPORT_NAMES, ZReconciliationResponse, ZReportQuery, ZReportResponses, type ReportName } from '@jetton/contract/admin/reports';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
+import { demoAgentKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
+import { demoAgentKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -16,7 +16,6 @@ import { createOperatorRewardsService, type OperatorRewardsService } from './ope
 import { createRewardsJob, scheduleRewardsJob, type RewardsJob } from './rewards-job.ts';
 import { registerRewardsAdminRoutes } from './rewards-admin-routes.ts';
 import { registerRewardsRoutes } from './rewards-routes.ts';
-import { registerRewardsSandboxRoutes } from './rewards-sandbox-routes.ts';
 import { createRewardsRules } from './rewards-rules.ts';
 
 declare module 'fastify' {
@@ -72,8 +71,6 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
         log,
       });
       app.decorate('rewardsJob', job);
-      // The sandbox's "next day" exists only with SANDBOX=on (docs/sandbox.md, "Rewards day").
-      if (config.sandbox) registerRewardsSandboxRoutes(app, job, clock);
       if (deps.startJobs) scheduleRewardsJob(app, job, rules);
     },
   };

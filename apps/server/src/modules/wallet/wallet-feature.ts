@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
+import { demoAgentKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';

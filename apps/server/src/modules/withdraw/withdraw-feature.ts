@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHttpPayoutGateway } from '../../adapters/payout/http-payout-gateway.ts';
-import { PAYOUT_SANDBOX_PATH, payoutApiKey, registerPayoutSimulator } from '../../adapters/payout/simulator/payout-simulator.ts';
+import { PAYOUT_SANDBOX_PATH, payoutApiKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -31,10 +31,10 @@ type Deps = {
 };
 
 /**
- * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and its
- * sandbox API, and the payout job. Needs registerAccountsFeature first (app.requireMember).
+ * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and the
+ * payout job. Needs registerAccountsFeature first (app.requireMember).
  */
-export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): void {
   const { config, db, clock } = deps;
   const rules = createWithdrawRules({
     settings: deps.settings,
@@ -42,7 +42,6 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
     onInvalid: (issues) => app.log.error({ issues }, 'rules.withdraw setting malformed: using defaults'),
   });
   const apiKey = payoutApiKey(config.secrets.tokenSecret);
-  if (config.sandbox) await registerPayoutSimulator(app, { apiKey });
   const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
   const gateway = createHttpPayoutGateway({
     baseUrl: () => `${selfUrl()}${PAYOUT_SANDBOX_PATH}`,

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { LookupName, LookupValue } from './settings-keys.ts';
+import type { LookupName, LookupValue } from '../modules/lookup/settings-keys.ts';
 
 /**
  * What a first start puts in the settings table: realistic demo content in Thai,

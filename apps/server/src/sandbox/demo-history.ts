@@ -3,26 +3,12 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
-import { createSelfUrl } from '../../adapters/self-url.ts';
-import type { Clock } from '../../clock.ts';
-import type { DB } from '../../db/schema.ts';
+import { DAY_MS } from '@jetton/contract/site-time';
+import { createSelfUrl } from '../adapters/self-url.ts';
+import type { DB } from '../db/schema.ts';
+import type { MovableClock } from './demo-clock.ts';
 import { DEMO_MEMBER } from './demo-member.ts';
 
-/** The app's clock, which the seeder sets to each step's day so every row carries that day's time; `undefined` returns to real time. */
-export type MovableClock = Clock & { moveTo: (date: Date | undefined) => void };
-
-/** A clock at real time until moved; `moveTo` shifts it by a fixed offset, so time still runs. */
-export function createMovableClock(): MovableClock {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() - offsetMs),
-    moveTo: (date) => {
-      offsetMs = date ? Date.now() - date.getTime() : 0;
-    },
-  };
-}
-
-const DAY_MS = 86_400_000;
 /** The demo member's slot (not the one the browser tests open from scratch) and sports book. */
 const SLOT = 'circus';
 const SPORT = 'usun';
