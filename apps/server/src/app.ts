@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createCrashPoint } from './crash-point.ts';
 import { endLeasesOfDeadProcess } from './http/idempotency.ts';
 import type { DatabaseEngine, PoolStats } from './db/database.ts';
 import type { DB } from './db/schema.ts';
@@ -20,41 +18,28 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerMetricsRoute } from './metrics/metrics-routes.ts';
-import { createNodeMetrics } from './metrics/node-metrics.ts';
-import { registerAdminChat } from './modules/admin/admin-chat.ts';
-import { registerAdminFeature } from './modules/admin/admin-feature.ts';
-import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
-import { registerReportsFeature } from './modules/reports/reports-feature.ts';
-import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
-import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { createNodeMetrics, type NodeMetrics } from './metrics/node-metrics.ts';
+import { composeFeatures, type FeatureServices } from './compose.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
-import { registerChatFeature } from './modules/chat/chat-feature.ts';
-import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
-import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
-import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
-import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
-import { rewardsSpinBonuses } from './modules/rewards/spin-bonus-adapter.ts';
-import { registerSpinFeature } from './modules/spin/spin-feature.ts';
 import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
 import type { SeedSource } from './modules/spin/fair-draw.ts';
-import { registerStatementFeature } from './modules/statement/statement-routes.ts';
-import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
-import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
-import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
-    drain: () => void;
-    /** While true, /api/health answers 503 `starting` (start-up work under way: main.ts). */
-    startingUp: (starting: boolean) => void;
-  }
-}
+/** What the built app gives its owner (main.ts, the tests, the benches): the features' services and jobs, and the node's own. */
+export type AppServices = FeatureServices & {
+  metrics: NodeMetrics;
+  /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
+  drain: () => void;
+  /** While true, /api/health answers 503 `starting` (start-up work under way: main.ts). */
+  startingUp: (starting: boolean) => void;
+};
+
+/** The Fastify app with its services beside it; features never read them from here (docs/engineering.md, "Composition"). */
+export type App = FastifyInstance & { services: AppServices };
 
 export type AppDeps = {
   config: Config;
@@ -83,7 +68,7 @@ export type AppDeps = {
 const JSON_BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole HTTP app; main.ts and the tests (app.inject) both use it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
@@ -102,7 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const metrics = createNodeMetrics({ now: clock.now });
-  app.decorate('metrics', metrics);
   registerNulGuard(app);
   registerOversizeBodyRefusal(app);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
@@ -141,111 +125,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redisUp: redis.usable, redisOutages: redis.outages } : {}),
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
-  app.decorate('drain', health.drain);
-  app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
-  // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
-  const sessionEnds = createSessionEnds();
-  // Before any module with member routes: it decorates app.requireMember.
-  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, sessionEnds });
-  // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = await registerAdminFeature(app, {
+  const { truelinkKey, services } = await composeFeatures(app, {
     config: deps.config,
     db: deps.db,
     clock,
+    metrics,
     settings,
     lookups,
-    accounts,
-    sessionEnds,
-    startJobs: deps.startJobs ?? true,
-  });
-  const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
-  // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
-  const crash = deps.config.crashAt ? createCrashPoint(deps.config.crashAt) : undefined;
-  registerWalletFeature(app, {
-    ...(crash ? { crash } : {}),
-    config: deps.config,
-    db: deps.db,
-    clock,
-    settings,
-    profile: accounts.profile,
-    inviteAmount: rewards.rewards.inviteAmount,
-    startJobs: deps.startJobs ?? true,
-  });
-  rewards.register();
-  registerStatementFeature(app, { db: deps.db });
-  // Slips and chat media: this node's disk, or the bucket every node shares (docs/operations.md, "Uploads").
-  const uploads = createUploadStorage(deps.config);
-  app.addHook('onClose', (_instance, done) => {
-    uploads.close();
-    done();
-  });
-  await registerChatFeature(app, {
-    config: deps.config,
-    db: deps.db,
-    clock,
-    lookups,
-    settings,
-    auth: accounts.auth,
-    members: accounts.members,
-    authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
-    storage: uploads.area('chat'),
     redis,
-    agentSessions: admin.chatAgentSessions,
-    sessionEnds,
-    sessionSweepMs: deps.chatSessionSweepMs,
-  });
-
-  // The support chat console under /api/admin/chat (needs the chat feature's agents service).
-  await registerAdminChat(app);
-
-  // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
-  const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
-  const deposits = await registerDepositFeature(app, {
-    truelinkKey,
-    config: deps.config,
-    db: deps.db,
-    clock,
-    lookups,
-    settings,
-    storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
+    authenticateChatAgent: deps.authenticateChatAgent,
+    chatSessionSweepMs: deps.chatSessionSweepMs,
+    spinSeeds: deps.spinSeeds,
+    spinBonuses: deps.spinBonuses,
   });
-  registerWithdrawFeature(app, {
-    config: deps.config,
-    db: deps.db,
-    clock,
-    lookups,
-    settings,
-    startJobs: deps.startJobs ?? true,
-    bonuses: rewards.bonuses,
-    blacklist: accounts.blacklist,
-  });
-  registerSpinFeature(app, {
-    db: deps.db,
-    clock,
-    sandbox: deps.config.sandbox,
-    bonuses: deps.spinBonuses ?? rewardsSpinBonuses,
-    ...(deps.spinSeeds ? { seeds: deps.spinSeeds } : {}),
-  });
-  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits, blacklist: accounts.blacklist });
-  registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
-  registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
-
-  registerGameArtRoutes(app);
-  if (deps.config.sandbox) {
-    // The sandbox wing is loaded only with it on: production modules never import it (docs/sandbox.md).
-    const { registerSandboxWing } = await import('./sandbox/sandbox-wing.ts');
-    await registerSandboxWing(app, {
-      config: deps.config,
-      db: deps.db,
-      clock,
-      lookups,
-      rewardsJob: app.rewardsJob,
-      ...(crash ? { crash } : {}),
-    });
-  }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
-  return app;
+  const appServices: AppServices = { ...services, metrics, drain: health.drain, startingUp: health.startingUp };
+  return Object.assign(app, { services: appServices }) as App;
 }

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
     // Leave the balancer's rotation (health 503) while still serving, then stop taking requests, let
     // the ones in flight finish, and close the database (docs/operations.md, "Rolling restarts").
-    app.drain();
+    app.services.drain();
     const forced = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     forced.unref();
     new Promise((resolve) => setTimeout(resolve, config.drainMs))
@@ -108,10 +108,10 @@ async function main(): Promise<void> {
 
   // The demo history moves the app's clock to past days while it runs: a member who logged in
   // then would get a session that expired weeks ago. Health says "starting" until it is done.
-  if (config.sandbox) app.startingUp(true);
+  if (config.sandbox) app.services.startingUp(true);
   await app.listen({ host: config.host, port: config.port });
   if (config.metrics.port !== undefined) {
-    const metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
+    const metricsServer = await startMetricsServer(app.services.metrics, { ...config.metrics, port: config.metrics.port });
     metricsServer.unref();
     app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listening');
   }
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       (outcome) => outcome === 'seeded' && app.log.info('demo member history seeded'),
       (error: unknown) => app.log.error({ err: error }, 'demo member history could not be seeded'),
     );
-    app.startingUp(false);
+    app.services.startingUp(false);
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   // For the person at the terminal, beside the JSON logs.

@@ -66,7 +66,7 @@ describe.each(testEngines())('the sandbox migrations on the %s database (docs/sa
     const players = await db.selectFrom('demo_players').select(['username', 'balance']).execute();
     expect(players.map((p) => [p.username, String(p.balance)])).toEqual([['player_1', '500']]);
     // The transfer seen before still answers as a replay.
-    expect(await applyTransfer(db, 't-1')).toMatchObject({ r_status: 'SUCCESS', r_balance: expect.anything() });
+    expect(String((await applyTransfer(db, 't-1'))?.r_balance)).toBe('500');
     expect(String((await applyTransfer(db, 't-2'))?.r_balance)).toBe('1000');
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { App } from '../app.ts';
 import type { Kysely } from 'kysely';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
@@ -15,7 +16,7 @@ const SPORT = 'usun';
 /** 07:00 UTC is 14:00 in Bangkok and Vientiane: well clear of the deposit window closed around midnight. */
 const SEED_HOUR_UTC = 7;
 
-type Deps = { app: FastifyInstance; db: Kysely<DB>; clock: MovableClock; truelinkKey: string };
+type Deps = { app: App; db: Kysely<DB>; clock: MovableClock; truelinkKey: string };
 type Step = { daysAgo: number; what: string; run: () => Promise<void> };
 
 /**
@@ -59,7 +60,7 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
         })) as { slipUrl: string };
         const png = Buffer.from(await (await fetch(`${createSelfUrl(app, undefined)()}${transfer.slipUrl}`)).arrayBuffer());
         await uploadSlip(app, token, png);
-        await app.slipVerifier.runOnce();
+        await app.services.slipVerifier.runOnce();
       },
     },
     {
@@ -104,7 +105,7 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       what: 'withdrawal 700.00, paid',
       run: async () => {
         await api('POST', ROUTES.wallet.withdraw, { amount: 700 }, true);
-        await app.payoutJob.runOnce();
+        await app.services.payoutJob.runOnce();
       },
     },
   ];

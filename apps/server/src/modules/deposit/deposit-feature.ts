@@ -12,7 +12,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createQrExpiryJob, scheduleQrExpiry } from './qr-expiry-job.ts';
-import { createSlipVerifier, type SlipVerifier } from './slip-verifier.ts';
+import { createSlipVerifier } from './slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';
@@ -29,13 +29,7 @@ import { createSlipLinkSigner } from './slip-link-signer.ts';
 import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The slip verifier job (tests call runOnce()). */
-    slipVerifier: SlipVerifier;
-  }
-}
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
 
 type Deps = {
   config: Config;
@@ -45,8 +39,8 @@ type Deps = {
   settings: SettingsRepository;
   /** Where slips live: the uploads' slips area (docs/operations.md, "Uploads"). */
   storage: ObjectStorage;
-  /** Start the background jobs on ready (tests stop them and run them by hand). */
-  startJobs: boolean;
+  /** The node's job scheduler (disabled, tests run the jobs by hand). */
+  jobs: JobScheduler;
   /** The gift-link AES-GCM key derived from config.secrets.truelinkSecret (truelink-crypto.ts). */
   truelinkKey: string;
 };
@@ -94,8 +88,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   });
   await registerQrRoutes(app, qr);
   const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });
-  app.decorate('qrExpiryJob', qrExpiry);
-  if (deps.startJobs) scheduleQrExpiry(app, qrExpiry, rules);
+  scheduleQrExpiry(deps.jobs, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
   const giftLinks = createGiftLinkService({
@@ -113,15 +106,14 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   registerNoticeRoutes(app, { notices, idempotency, sandbox: config.sandbox });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, clock, log: app.log });
-  app.decorate('slipVerifier', verifier);
-  if (deps.startJobs)
+  if (deps.jobs.enabled)
     app.addHook('onReady', (done) => {
       verifier.start();
       done();
     });
   // Bounded like every job at close (jobs/periodic-job.ts).
   app.addHook('onClose', async () => Promise.race([verifier.stop(), untilAborted(app.closeSignal)]));
-  return { storage, bank, rules, notices };
+  return { storage, bank, rules, notices, slipVerifier: verifier, qrExpiryJob: qrExpiry };
 }
 
 /** What the back office's money desk uses of deposits (modules/money-desk). */

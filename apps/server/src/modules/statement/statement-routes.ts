@@ -9,7 +9,7 @@ import { createStatementRepository } from './statement-repository.ts';
 import { createStatementService } from './statement-service.ts';
 
 /** POST /api/statement (docs/money.md, "The statement"); needs registerAccountsFeature first (member guard). */
-export function registerStatementFeature(app: FastifyInstance, deps: { db: Kysely<DB> }): void {
+export function registerStatementRoutes(app: FastifyInstance, deps: { db: Kysely<DB> }): void {
   const statements = createStatementService({ statements: createStatementRepository(deps.db) });
   app.withTypeProvider<ZodTypeProvider>().post(
     ROUTES.statement.list,

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
 import type { Kysely } from 'kysely';
 import type { FinalTransferStatus } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
@@ -128,16 +128,9 @@ export function createTransferReconciler(deps: {
 
 export type TransferReconciler = ReturnType<typeof createTransferReconciler>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's transfer reconciliation (modules/wallet/transfer-reconciler.ts); tests call runOnce(). */
-    transferReconciler: TransferReconciler;
-  }
-}
-
 /** Runs the reconciler every reconcileIntervalMs (an operator's change applies without a restart) until the app closes. */
-export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
-  schedulePeriodic(app, reconciler, {
+export function scheduleTransferReconciliation(jobs: JobScheduler, reconciler: TransferReconciler, rules: WalletRulesSource): void {
+  jobs.every(reconciler, {
     name: 'transfer reconciliation',
     intervalMs: async () => (await rules.getOrDefaults()).reconcileIntervalMs,
   });

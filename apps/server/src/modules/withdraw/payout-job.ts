@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
 import type { Kysely } from 'kysely';
 import type { PayoutGateway, PayoutOutcome } from '../../adapters/payout/payout-gateway.ts';
 import type { Clock } from '../../clock.ts';
@@ -120,16 +120,9 @@ export function createPayoutJob(deps: {
 }
 export type PayoutJob = ReturnType<typeof createPayoutJob>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's withdrawal payout job (modules/withdraw/payout-job.ts); tests call runOnce(). */
-    payoutJob: PayoutJob;
-  }
-}
-
 /** Runs the job every payoutIntervalMs (an operator's change needs no restart) until close. */
-export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
-  schedulePeriodic(app, job, {
+export function schedulePayouts(jobs: JobScheduler, job: PayoutJob, rules: WithdrawRulesSource): void {
+  jobs.every(job, {
     name: 'withdrawal payout',
     intervalMs: async () => (await rules.getOrDefaults()).payoutIntervalMs,
   });

@@ -7,7 +7,8 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { createPayoutJob, schedulePayouts } from './payout-job.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import { createPayoutJob, schedulePayouts, type PayoutJob } from './payout-job.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { noBonuses, type BonusGate } from './bonus-gate.ts';
@@ -22,8 +23,8 @@ type Deps = {
   clock: Clock;
   lookups: LookupService;
   settings: SettingsRepository;
-  /** Run the payout job on a timer (tests drive it with app.payoutJob.runOnce()). */
-  startJobs: boolean;
+  /** The node's job scheduler: the payout job runs on it. */
+  jobs: JobScheduler;
   /** The rewards module's answer to "may this member withdraw?" (nobody has a bonus without it). */
   bonuses?: BonusGate;
   /** The members module's bank-account blacklist: a listed destination is never paid (none until wired). */
@@ -34,7 +35,7 @@ type Deps = {
  * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and the
  * payout job. Needs registerAccountsFeature first (app.requireMember).
  */
-export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): void {
+export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): { payoutJob: PayoutJob } {
   const { config, db, clock } = deps;
   const rules = createWithdrawRules({
     settings: deps.settings,
@@ -55,6 +56,6 @@ export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): void 
   registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
 
   const job = createPayoutJob({ db, clock, rules, gateway, log: app.log, blacklist });
-  app.decorate('payoutJob', job);
-  if (deps.startJobs) schedulePayouts(app, job, rules);
+  schedulePayouts(deps.jobs, job, rules);
+  return { payoutJob: job };
 }
