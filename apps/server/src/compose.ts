@@ -10,7 +10,7 @@ import { createCrashPoint } from './crash-point.ts';
 import type { DB } from './db/schema.ts';
 import { createJobScheduler } from './jobs/periodic-job.ts';
 import type { NodeMetrics } from './metrics/node-metrics.ts';
-import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
+import { registerAccountFeature } from './modules/account/account-feature.ts';
 import { registerAdminChat } from './modules/admin/admin-chat.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { useAuditKeys } from './modules/admin/audit-log.ts';
@@ -80,7 +80,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const sessionEnds = createSessionEnds();
 
   // Before any module with member routes: it adds the member guard (app.requireMember).
-  const accounts = registerAccountsFeature(app, { config, db, clock, lookups, settings, sessionEnds });
+  const accounts = registerAccountFeature(app, { config, db, clock, lookups, settings, sessionEnds });
   // Before any module with admin routes: it adds the admin guard (docs/operators.md).
   const admin = await registerAdminFeature(app, { config, db, clock, settings, lookups, accounts, sessionEnds, jobs, auditKeys, metrics });
   const rewards = createRewardsFeature(app, { db, clock, settings, jobs, providers, walletRules });

@@ -47,7 +47,7 @@ type Deps = {
 
 /**
  * Wires deposits (docs/deposits.md): storage, the bank-verification adapter, slip upload/history and the slip verifier job. Needs
- * registerAccountsFeature first (app.requireMember).
+ * registerAccountFeature first (app.requireMember).
  */
 export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock, lookups } = deps;

@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
 import { createQrRepository } from './qr-repository.ts';
 import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
+import { settleInBatches } from '../../jobs/settle-in-batches.ts';
 
 /** claimed: QRs marked expired this pass; cancelFailed: of those, the ones the gateway did not take the cancel for. */
 export type QrExpirySummary = { claimed: number; cancelFailed: number };
@@ -49,10 +50,10 @@ export function createQrExpiryJob(deps: {
     for (;;) {
       const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch);
       summary.claimed += expired.length;
-      for (let i = 0; i < expired.length; i += PARALLEL) {
-        const cancelled = await Promise.all(expired.slice(i, i + PARALLEL).map(cancelAtGateway));
-        summary.cancelFailed += cancelled.filter((ok) => !ok).length;
-      }
+      // cancelAtGateway never throws: a failed cancel answers false.
+      await settleInBatches(expired, PARALLEL, cancelAtGateway, (outcome) => {
+        if (!outcome.ok || !outcome.value) summary.cancelFailed++;
+      });
       if (expired.length < qrExpiryBatch) return summary;
     }
   }

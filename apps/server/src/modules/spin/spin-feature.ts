@@ -21,7 +21,7 @@ type Deps = {
   sandbox: boolean;
 };
 
-/** Wires the prize spin wheel (docs/spin.md). Needs registerAccountsFeature first (app.requireMember). */
+/** Wires the prize spin wheel (docs/spin.md). Needs registerAccountFeature first (app.requireMember). */
 export function registerSpinFeature(app: FastifyInstance, deps: Deps): { spinWheels: WheelService; spins: SpinService } {
   const bonuses = deps.bonuses ?? noBonusPort;
   const wheels = createWheelService({ db: deps.db, clock: deps.clock, bonuses });

@@ -50,7 +50,7 @@ type Deps = {
 
 /**
  * Wires the wallet, game accounts, transfers, game launch and the transfer
- * reconciliation job (docs/games.md). Member routes: registerAccountsFeature must run first.
+ * reconciliation job (docs/games.md). Member routes: registerAccountFeature must run first.
  */
 export function registerWalletFeature(app: FastifyInstance, deps: Deps): { transferReconciler: TransferReconciler } {
   const { config, db, clock } = deps;

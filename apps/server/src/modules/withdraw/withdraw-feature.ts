@@ -33,7 +33,7 @@ type Deps = {
 
 /**
  * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and the
- * payout job. Needs registerAccountsFeature first (app.requireMember).
+ * payout job. Needs registerAccountFeature first (app.requireMember).
  */
 export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): { payoutJob: PayoutJob } {
   const { config, db, clock } = deps;

@@ -43,7 +43,7 @@ type Deps = {
  * with member routes. Needs registerRateLimit first. Returns the services later
  * features use (e.g. profile.bankAccount for GET /api/wallet).
  */
-export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
+export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock, lookups } = deps;
   const rules = createAccountRules({
     settings: deps.settings,
