@@ -143,5 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
   const appServices: AppServices = { ...services, metrics, drain: health.drain, startingUp: health.startingUp };
-  return Object.assign(app, { services: appServices }) as App;
+  return withServices(app, appServices);
+}
+
+/** The app with its services beside it (a FastifyInstance parameter, so the thenable type Fastify() returns is left behind). */
+function withServices(app: FastifyInstance, services: AppServices): App {
+  return Object.assign(app, { services });
 }
