@@ -18,7 +18,8 @@ function server(port: number, variant: 'default' | 'lao') {
     command: `rm -rf ${dataDir} && node ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start migrates and seeds a fresh database: minutes on a busy 2-core machine.
+    timeout: 240_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // ADMIN_OWNER_PASSWORD: the first back-office owner's password, known to the tests (support/admin.ts).

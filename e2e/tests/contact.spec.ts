@@ -1,3 +1,4 @@
+import { TUTORIAL_VIDEOS } from '@jetton/contract/constants';
 import { ZContact } from '@jetton/contract/lookup';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
@@ -16,15 +17,31 @@ test('the contact page shows the contact text, LINE QR, link and name, and the a
   await expectAccessible(page);
 });
 
-test('the how-to page lists five tutorials and opens a player that says when a video is not there yet', async ({ page }) => {
-  await useLocale(page, 'en');
-  await page.goto('/howto');
-  const cards = page.getByRole('main').getByRole('button');
-  await expect(cards).toHaveCount(5);
-  await cards.first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expectAccessible(page);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+test('the how-to page plays each of its five tutorials in the page’s language', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const locale of ['th', 'la', 'en'] as const) {
+    await useLocale(page, locale);
+    await page.goto('/howto');
+    const cards = page.getByRole('main').getByRole('button');
+    await expect(cards).toHaveCount(TUTORIAL_VIDEOS.length);
+    await expect(page.getByText(text(locale, 'howto.comingSoon'))).toHaveCount(0);
+    for (const [index, video] of TUTORIAL_VIDEOS.entries()) {
+      await cards.nth(index).click();
+      const dialog = page.getByRole('dialog', { name: text(locale, `howto.videos.${video}`) });
+      const player = dialog.locator('video');
+      await expect(player).toHaveAttribute('src', `/howto/${locale}/${video}.webm`);
+      // A real recording: it loads, lasts several seconds and plays.
+      await expect.poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0))).toBeGreaterThan(5);
+      if (index === 0) {
+        await player.evaluate((v: HTMLVideoElement) => {
+          v.muted = true;
+          return v.play();
+        });
+        await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+        await expectAccessible(page);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  }
 });

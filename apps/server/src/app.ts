@@ -24,6 +24,7 @@ import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
+import { registerBankLogoRoutes } from './modules/lookup/bank-logos.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
 import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
   registerLookupRoutes(app, lookups);
+  registerBankLogoRoutes(app);
   const { truelinkKey, services } = await composeFeatures(app, {
     config: deps.config,
     db: deps.db,

@@ -4,7 +4,7 @@ import { migrateToLatest, type Database } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import { up as demoProviderSchema } from '../src/sandbox/migrations/0001-demo-provider.ts';
 import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
-import { emptyDatabase } from './empty-database.ts';
+import { emptyDatabase } from './migration-support.ts';
 import { testEngines } from './engines.ts';
 
 async function tableExists(db: Kysely<DB>, table: string): Promise<boolean> {

@@ -15,7 +15,7 @@ import { checkInvariants } from '../src/ledger/check-invariants.ts';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
 import { seedGames } from '../src/modules/games/seed-games.ts';
 import { testEngines } from './engines.ts';
-import { emptyDatabase } from './empty-database.ts';
+import { emptyDatabase } from './migration-support.ts';
 import { TestClock, testConfig } from './test-app.ts';
 
 const STATEMENT_MIGRATION = '0015-statement-lines';
@@ -25,7 +25,6 @@ const BEFORE = Object.keys(migrations)
   .sort()
   .at(-1);
 
-/** An empty database of the engine (not the run's template: that one is migrated already). */
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute));
 
 /** History written as the code before the statement table left it: ledger functions, transfers and withdrawals rows. */

@@ -19,6 +19,9 @@ export const ZBank = ZLocalName.extend({ code: text() });
 export type TBank = z.infer<typeof ZBank>;
 export const ZBanksResponse = z.array(ZBank);
 
+/** A listed bank's mark (an SVG drawn by the server, modules/lookup/bank-logos.ts); unknown codes answer 404. */
+export const bankLogoPath = (code: string) => `/assets/banks/${encodeURIComponent(code)}.svg`;
+
 /** `description` is the original one-language label; screens show the name of their language. */
 export const ZSource = ZLocalName.extend({ code: text(), description: text() });
 export type TSource = z.infer<typeof ZSource>;
@@ -65,6 +68,12 @@ export const ZFlag = z.object({ enabled: z.boolean() });
 export const ZActive = z.object({ status: z.enum(['active', 'gone']) });
 export type TActive = z.infer<typeof ZActive>;
 
-/** Tutorial videos for /howto; a video without a URL shows as "coming soon". */
-export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), url: text().nullable() }));
+/**
+ * Tutorial videos for /howto, one recording per interface language (each is
+ * filmed and captioned in its language); a language without a URL shows the
+ * video as "coming soon".
+ */
+export const ZHowtoUrls = z.object({ th: text().nullable(), la: text().nullable(), en: text().nullable() });
+export type THowtoUrls = z.infer<typeof ZHowtoUrls>;
+export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), urls: ZHowtoUrls }));
 export type THowto = z.infer<typeof ZHowto>;

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { LookupName, LookupValue } from '../modules/lookup/settings-keys.ts';
+import { bundledHowtoVideos } from '../modules/lookup/howto-videos.ts';
 
 /**
  * What a first start puts in the settings table: realistic demo content in Thai,
@@ -133,14 +134,8 @@ const STATIC_CONTENT = {
   ],
   active: { status: 'active' },
   registerOTP: { enabled: true },
-  enableChatWidget: { enabled: false },
-  howto: [
-    { key: 'wallet', url: null },
-    { key: 'howToPlay', url: null },
-    { key: 'checkBalance', url: null },
-    { key: 'receiveBonus', url: null },
-    { key: 'cancelBonus', url: null },
-  ],
+  enableChatWidget: { enabled: true },
+  howto: bundledHowtoVideos(),
 } satisfies { [N in Exclude<LookupName, 'contact'>]: LookupValue<N> };
 
 export async function demoLookupContent(): Promise<{ [N in LookupName]: LookupValue<N> }> {

@@ -50,12 +50,13 @@ function setToken(token: string, remember: boolean): void {
 }
 
 /**
- * Ends the stored session: the token in both storages plus the member-scoped
+ * Ends the stored session: the token in both storages plus the session-scoped
  * keys. The invite code (`code`) survives only when asked, so a visitor who
  * came through an invite link keeps it while the public pages reset the session.
  */
 function clearSession(options: { keepInviteCode?: boolean } = {}): void {
-  const keys: string[] = [STORAGE_KEYS.token, STORAGE_KEYS.rememberAgreement, STORAGE_KEYS.lastSync];
+  // `remember-agreement` stays: it is kept per member (features/home/use-agreement.ts), not per session.
+  const keys: string[] = [STORAGE_KEYS.token, STORAGE_KEYS.lastSync];
   if (!options.keepInviteCode) keys.push(STORAGE_KEYS.inviteCode);
   for (const key of keys) {
     remove('localStorage', key);

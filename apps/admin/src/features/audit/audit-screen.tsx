@@ -8,12 +8,14 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
+import styles from './audit-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { dayEndIso, dayStartIso, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
 import { useOperator } from '@admin/lib/operator';
 import { withQuery } from '@admin/lib/query-string';
+import { actionName, changeLines } from './audit-text';
 
 type Filters = { operatorId?: string; memberId?: string; action?: string; from?: string; to?: string; before?: number };
 
@@ -128,14 +130,9 @@ export function AuditScreen() {
   );
 }
 
-function short(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
-
 function AuditRow({ entry }: { entry: TAuditEntry }) {
   const { t } = useTranslation();
+  const lines = changeLines(t, entry.before, entry.after);
   return (
     <tr>
       <td className={ui.num}>{entry.seq}</td>
@@ -144,18 +141,26 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
         {entry.operatorLogin ?? '–'}
         {entry.ip && <div className={ui.muted}>{entry.ip}</div>}
       </td>
-      <td className={ui.mono}>{entry.action}</td>
+      <td data-action={entry.action}>{actionName(t, entry.action)}</td>
       <td>{entry.memberId ? <Link to={`/members/${entry.memberId}`}>{entry.memberId.slice(0, 8)}</Link> : '–'}</td>
-      <td className={ui.mono}>
-        {entry.before !== null && entry.before !== undefined && (
-          <div>
-            {t('audit.before')}: {short(entry.before)}
-          </div>
-        )}
-        {entry.after !== null && entry.after !== undefined && (
-          <div>
-            {t('audit.after')}: {short(entry.after)}
-          </div>
+      <td>
+        {lines.length > 0 && (
+          <ul className={styles.changes}>
+            {lines.map((line, index) => (
+              <li key={index}>
+                {line.field && <span className={ui.muted}>{line.field}: </span>}
+                {line.before !== null && line.after !== null ? (
+                  <>
+                    <del>{line.before}</del> → <ins>{line.after}</ins>
+                  </>
+                ) : line.after !== null ? (
+                  <span>{line.after}</span>
+                ) : (
+                  <del>{line.before}</del>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
         {entry.ledgerEntryId && (
           <div>

@@ -234,19 +234,19 @@ function Fields({
       const videos = draft as TContent['howto'];
       return (
         <>
-          {videos.map((video, index) => (
-            <TextField
-              key={video.key}
-              label={t('content.videoUrl', { key: video.key })}
-              type="url"
-              value={video.url ?? ''}
-              onChange={(event) =>
-                onChange(
-                  videos.map((old, i) => (i === index ? { ...old, url: event.target.value === '' ? null : event.target.value } : old)),
-                )
-              }
-            />
-          ))}
+          {videos.map((video, index) =>
+            LOCALES.map((locale) => (
+              <TextField
+                key={`${video.key}-${locale}`}
+                label={t('content.videoUrl', { key: video.key, language: t(`language.${locale}`) })}
+                value={video.urls[locale] ?? ''}
+                onChange={(event) => {
+                  const url = event.target.value === '' ? null : event.target.value;
+                  onChange(videos.map((old, i) => (i === index ? { ...old, urls: { ...old.urls, [locale]: url } } : old)));
+                }}
+              />
+            )),
+          )}
         </>
       );
     }

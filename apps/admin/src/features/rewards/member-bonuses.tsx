@@ -11,6 +11,7 @@ import { showToast } from '@/components/ui/toast-store';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import ui from '@admin/components/ui.module.css';
+import styles from './rewards-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
@@ -66,7 +67,7 @@ export function MemberBonuses() {
               {rows.map((b) => (
                 <tr key={b.id}>
                   <td className={ui.mono}>
-                    {t(`rewards.member.origin.${b.origin}`)} · {b.code}
+                    {t(`rewards.member.origin.${b.origin}`)} · <span className={styles.code}>{b.code}</span>
                   </td>
                   <td>
                     <span className={ui.badge}>{t(`rewards.member.status.${b.status}`)}</span>

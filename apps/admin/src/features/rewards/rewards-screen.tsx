@@ -11,6 +11,7 @@ import type { ApiError } from '@/lib/api-error';
 import { translateError } from '@/lib/translate-error';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
+import styles from './rewards-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
@@ -77,7 +78,7 @@ export function RewardsScreen() {
           <tbody>
             {rows.map((d) => (
               <tr key={d.id}>
-                <td className={ui.mono}>{d.code}</td>
+                <td className={`${ui.mono} ${styles.code}`}>{d.code}</td>
                 <td>
                   {t(`rewards.origin.${d.origin}`)} · {t(`rewards.type.${d.type}`, { count: d.maxReceived })}
                 </td>

@@ -26,6 +26,8 @@ import * as m0035 from './0035-reports.ts';
 import * as m0036 from './0036-report-funnel.ts';
 import * as m0037 from './0037-audit-append-only.ts';
 import * as m0038 from './0038-credit-day-totals.ts';
+import * as m0042 from './0042-howto-per-language.ts';
+import * as m0044 from './0044-localized-banners.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0036-report-funnel': m0036,
   '0037-audit-append-only': m0037,
   '0038-credit-day-totals': m0038,
+  '0042-howto-per-language': m0042,
+  '0044-localized-banners': m0044,
 };

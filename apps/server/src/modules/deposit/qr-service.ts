@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
-import { QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import { QR_PROVIDERS, QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
 import { fromMinor, toMinor } from '@jetton/contract/money';
-import type { TQrStatusResponse } from '@jetton/contract/deposit';
+import type { TQrProviderRule, TQrStatusResponse } from '@jetton/contract/deposit';
 import type { TQrState } from '@jetton/contract/wallet';
 import { qrCallbackSignatureValid } from '../../adapters/qr-gateway/callback-signature.ts';
 import { QrGatewayError, type QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
@@ -62,21 +62,33 @@ export function createQrService(deps: Deps) {
     return { qrcodeId: qr.id, hasQrcode: true, qrcode: svg, payload: qr.payload, amount: fromMinor(qr.amount), expireIn, message: null };
   }
 
+  async function providerRules(): Promise<TQrProviderRule[]> {
+    const settings = (await deps.qrRules?.get())?.providers ?? {};
+    return QR_PROVIDERS.map((provider) => {
+      const builtIn = QR_QUICK_PICKS[provider];
+      const setting = settings[provider];
+      const min = setting?.min ?? builtIn.min;
+      const minExclusive = setting?.min != null ? false : builtIn.minExclusive;
+      // A quick pick the minimum refuses is not offered.
+      const amounts = builtIn.amounts.filter((a) => (minExclusive ? a > min : a >= min));
+      return { provider, enabled: setting?.enabled ?? true, min, minExclusive, amounts };
+    });
+  }
+
   return {
     async state(memberId: string, provider: QrProvider): Promise<TQrState> {
       const open = await qrs.findOpen(memberId, provider, deps.clock.now());
       return open ? view(open) : NO_QR;
     },
 
+    /** Each provider's rule as create applies it: the operator's `rules.qr` over the built-in picks. */
+    rules: providerRules,
+
     async create(memberId: string, provider: QrProvider, amountUnits: number): Promise<TQrState> {
-      const setting = (await deps.qrRules?.get())?.providers[provider];
-      if (setting && !setting.enabled) return { ...NO_QR, message: `QR deposit with ${provider} is not available now` };
-      const builtIn = QR_QUICK_PICKS[provider];
-      const pick = setting?.min != null ? { min: setting.min, minExclusive: false } : builtIn;
-      const belowMinimum = pick.minExclusive ? amountUnits <= pick.min : amountUnits < pick.min;
-      if (belowMinimum || amountUnits <= 0) {
-        return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };
-      }
+      const rule = (await providerRules()).find((r) => r.provider === provider);
+      if (!rule?.enabled) return { ...NO_QR, message: 'QR_PROVIDER_OFF' };
+      const belowMinimum = rule.minExclusive ? amountUnits <= rule.min : amountUnits < rule.min;
+      if (belowMinimum || amountUnits <= 0) return { ...NO_QR, message: 'QR_BELOW_MINIMUM' };
       const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
       if (!member) throw new AppError('invalid-token');
       const now = deps.clock.now();

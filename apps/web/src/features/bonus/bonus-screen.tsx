@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { localizedText } from '@/lib/localized-text';
 import { translateError } from '@/lib/translate-error';
 import { upperCaseInput } from '@/lib/upper-case-input';
-import { useActiveBonus, useBonuses, useClearBonus } from './bonus-api';
+import { useActiveBonus, useBonuses, useBonusMinimum, useClearBonus } from './bonus-api';
 import { BonusSheet } from './bonus-sheet';
 import { PromotionSheet } from './promotion-sheet';
 import styles from './bonus-screen.module.css';
@@ -34,6 +34,7 @@ export function BonusScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const bonuses = useBonuses();
+  const minimum = useBonusMinimum();
   const active = useActiveBonus();
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [promotionCode, setPromotionCode] = useState<string | null>(null);
@@ -85,6 +86,9 @@ export function BonusScreen() {
           </div>
         )}
         {bonuses.data?.length === 0 && <p className={styles.muted}>{t('bonus.none')}</p>}
+        {bonuses.data && bonuses.data.length > 0 && (minimum.data?.minimum ?? 0) > 0 && (
+          <p className={styles.muted}>{t('bonus.minimum', { amount: formatMoney(minimum.data?.minimum ?? 0) })}</p>
+        )}
         {bonuses.data && bonuses.data.length > 0 && (
           <ul className={styles.cards} aria-label={t('bonus.listLabel')}>
             {bonuses.data.map((bonus) => {

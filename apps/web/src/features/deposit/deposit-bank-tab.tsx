@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import type { TDepositLookup } from '@jetton/contract/lookup';
+import { BankLogo } from '@/components/bank-logo/bank-logo';
 import { Button } from '@/components/ui/button';
 import { copyWithToast } from '@/components/ui/copy-with-toast';
 import { useLocale } from '@/i18n/use-locale';
@@ -19,7 +20,10 @@ export function DepositAccounts({ banks }: { banks: DepositAccount[] }) {
     <ul className={styles.accounts}>
       {banks.map((bank) => (
         <li key={`${bank.bankCode}-${bank.bankAccountNo}`} className={styles.account}>
-          <p className={styles.bank}>{localName(bank.bank, locale)}</p>
+          <p className={`${styles.bank} ${styles.bankLine}`}>
+            <BankLogo code={bank.bankCode} size={28} />
+            {localName(bank.bank, locale)}
+          </p>
           <p className={styles.muted}>
             {t('home.depositDialog.accountName')}: {bank.bankAccountName}
           </p>

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_PROVIDERS, QR_QUICK_PICKS, type QrProvider } from '@jetton/contract/constants';
+import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
 import { parseAmountInput } from '@/lib/money';
 import { translateError } from '@/lib/translate-error';
-import { useCreateQr, useQrState } from './deposit-api';
+import { useCreateQr, useQrRules, useQrState } from './deposit-api';
 import { QrShown } from './qr-shown';
-import { canCreateQr } from './qr-rules';
+import { canCreateQr, qrRuleOf } from './qr-rules';
 import styles from './deposit.module.css';
 
 type QrDepositProps = { onArrived: (amount: number) => void };
@@ -61,16 +61,17 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
   const { t } = useTranslation();
   const create = useCreateQr(provider);
   const [input, setInput] = useState('');
-  const rule = QR_QUICK_PICKS[provider];
+  const rule = qrRuleOf(useQrRules().data, provider);
   const amount = parseAmountInput(input);
+  const allowed = canCreateQr(rule, amount);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // An amount under 1 is ignored (docs/screens.md, "Home").
-    if (amount === undefined || amount < 1 || !canCreateQr(provider, amount)) return;
+    if (amount === undefined || amount < 1 || !allowed) return;
     create.mutate(amount, {
       onSuccess: (answer) => {
-        if (!answer.hasQrcode) showToast(answer.message ?? translateError(t, 'QR_FAIL'), 'danger');
+        if (!answer.hasQrcode) showToast(translateError(t, answer.message ?? 'QR_FAIL'), 'danger');
       },
       onError: (error) => showToast(translateError(t, error.code), 'danger'),
     });
@@ -93,11 +94,15 @@ function QrCreateForm({ provider }: { provider: QrProvider }) {
         value={input}
         onChange={(event) => setInput(event.target.value)}
         hint={
-          rule.minExclusive ? t('home.depositDialog.qrAboveZero') : t('home.depositDialog.qrMinimum', { amount: formatMoney(rule.min) })
+          !rule.enabled
+            ? t('home.depositDialog.qrProviderOff')
+            : rule.minExclusive
+              ? t('home.depositDialog.qrAboveZero')
+              : t('home.depositDialog.qrMinimum', { amount: formatMoney(rule.min) })
         }
       />
       <p className={styles.muted}>{t('home.depositDialog.qrNote')}</p>
-      <Button type="submit" block loading={create.isPending} disabled={amount === undefined || !canCreateQr(provider, amount)}>
+      <Button type="submit" block loading={create.isPending} disabled={!allowed}>
         {t('home.depositDialog.qrCreate')}
       </Button>
     </form>

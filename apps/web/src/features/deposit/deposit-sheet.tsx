@@ -2,7 +2,9 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
 import { Sheet } from '@/components/ui/sheet';
-import { useDepositCredited, useDepositLookup } from './deposit-api';
+import { useLocale } from '@/i18n/use-locale';
+import { localizedText } from '@/lib/localized-text';
+import { useDepositCredited, useDepositLookup, useSiteNotice } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
 import { DepositAccounts } from './deposit-bank-tab';
 import { GiftLinkForm } from './deposit-gift-tab';
@@ -35,6 +37,9 @@ export function DepositSheet({ open, onClose, wallet }: DepositSheetProps) {
 function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () => void }) {
   const { t } = useTranslation();
   const lookup = useDepositLookup();
+  const locale = useLocale();
+  const notice = useSiteNotice();
+  const noticeText = notice.data ? localizedText(notice.data.text, locale) : '';
   const [tab, setTab] = useState<Tab>('bank');
   const baseId = useId();
   const credited = useDepositCredited();
@@ -89,6 +94,11 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
             <p className={styles.muted}>{t('home.depositDialog.accountsTitle')}</p>
             <DepositAccounts banks={banks} />
             <p className={styles.muted}>{t('home.depositDialog.notice')}</p>
+            {noticeText && (
+              <p className={styles.siteNotice} role="note" aria-label={t('home.depositDialog.siteNotice')}>
+                {noticeText}
+              </p>
+            )}
             <SlipUploadForm onArrived={onArrived} />
           </>
         )}

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { canCreateQr, formatMmSs, svgDataUrl } from './qr-rules';
+import { canCreateQr, formatMmSs, qrRuleOf, svgDataUrl } from './qr-rules';
 
 describe('qr rules', () => {
-  it('KBANK needs more than 0, the others their minimum', () => {
-    expect(canCreateQr('KBANK', 0)).toBe(false);
-    expect(canCreateQr('KBANK', 1)).toBe(true);
-    expect(canCreateQr('WW', 99)).toBe(false);
-    expect(canCreateQr('WW', 100)).toBe(true);
-    expect(canCreateQr('ZPAY', 10)).toBe(true);
-    expect(canCreateQr('ZPAY', undefined)).toBe(false);
+  it('built in until the server answers: KBANK needs more than 0, the others their minimum', () => {
+    expect(canCreateQr(qrRuleOf(undefined, 'KBANK'), 0)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'KBANK'), 1)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW'), 99)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW'), 100)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'ZPAY'), 10)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'ZPAY'), undefined)).toBe(false);
+  });
+
+  it('the server’s rule wins: an operator’s minimum, a provider turned off', () => {
+    const served = [
+      { provider: 'WW' as const, enabled: true, min: 250, minExclusive: false, amounts: [300, 500] },
+      { provider: 'ZPAY' as const, enabled: false, min: 10, minExclusive: false, amounts: [10] },
+    ];
+    expect(qrRuleOf(served, 'WW').amounts).toEqual([300, 500]);
+    expect(canCreateQr(qrRuleOf(served, 'WW'), 200)).toBe(false);
+    expect(canCreateQr(qrRuleOf(served, 'WW'), 250)).toBe(true);
+    expect(canCreateQr(qrRuleOf(served, 'ZPAY'), 100)).toBe(false);
   });
 
   it('counts down as mm:ss', () => {

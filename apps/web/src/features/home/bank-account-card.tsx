@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { TBankAccount } from '@jetton/contract/account';
+import { BankLogo } from '@/components/bank-logo/bank-logo';
 import { Button } from '@/components/ui/button';
 import { useLocale } from '@/i18n/use-locale';
 import { formatAccountNumber } from '@/lib/format';
@@ -23,7 +24,7 @@ export function BankAccountCard({ account, canFixName, onFixName }: BankAccountC
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <span className={styles.icon}>
-        <Landmark aria-hidden="true" size={22} strokeWidth={2} />
+        {account ? <BankLogo code={account.bankCode} size={44} /> : <Landmark aria-hidden="true" size={22} strokeWidth={2} />}
       </span>
       <div className={styles.details}>
         <h2 id={titleId} className={styles.title}>

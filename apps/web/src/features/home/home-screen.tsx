@@ -68,7 +68,7 @@ function HomeContent({ data, parts }: { data: TWalletResponse; parts: HomeParts 
   const receiveInvite = useReceiveInvite();
   const [lastSync, setLastSync] = useState(readLastSync);
   const [open, setOpen] = useState<OpenSheet>(null);
-  const agreement = useAgreement();
+  const agreement = useAgreement(data.profile._id);
   const wheelActive = useSpinActive();
   const close = () => setOpen(null);
   const account = data.bankAccount;
