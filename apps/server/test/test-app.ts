@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import type { Config } from '../src/config.ts';
