@@ -77,6 +77,32 @@ export default tseslint.config(
   { files: ['apps/admin/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [ADMIN_NOT_WEB] }] } },
   { files: ['packages/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [UI_NOT_APPS] }] } },
   {
+    // Production code never imports the sandbox wing: sandbox/, the simulators beside their adapters
+    // (adapters/<kind>/simulator/) and the demo game provider. Only the composition roots load it,
+    // and only with SANDBOX=on (docs/sandbox.md, "The wing").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/sandbox/**',
+      'apps/server/src/adapters/*/simulator/**',
+      'apps/server/src/adapters/games/demo-provider/**',
+      'apps/server/src/{app,main,start-up,seed}.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(sandbox|simulator|demo-provider)/',
+              message: 'Production code must not import the sandbox wing (docs/sandbox.md, "The wing"): take what you need as a port.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features do not import each other: shared pieces live in components/ or lib/, or in packages/ui (docs/engineering.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

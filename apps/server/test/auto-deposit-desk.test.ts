@@ -14,7 +14,7 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
   let checker: AdminClient;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
     maker = await loginOperator(t, ['finance']);
     checker = await loginOperator(t, ['finance']);
   });
@@ -30,7 +30,7 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
     const a = await createMember(t);
     const b = await createMember(t);
     const line = statementLine({ senderDigits: `${a.bankAccountNo.slice(0, 6)}xxxx`, amount: 60_000n });
-    const { line: stored } = await t.app.autoDeposit.pipeline.ingest(line);
+    const { line: stored } = await t.app.services.autoDeposit.pipeline.ingest(line);
     const listed = (await queued()).find((l) => l.id === stored.id);
     expect(listed).toMatchObject({ status: 'unmatched', reason: 'AMBIGUOUS', amount: 600 });
     expect(listed?.candidates.map((c) => c.id)).toEqual(expect.arrayContaining([a.id, b.id]));
@@ -50,7 +50,7 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
 
   it('above the four-eyes amount an assignment waits for a second operator, who posts it', async () => {
     const m = await createMember(t);
-    const { line } = await t.app.autoDeposit.pipeline.ingest(
+    const { line } = await t.app.services.autoDeposit.pipeline.ingest(
       statementLine({ senderDigits: 'xxxxxx0000', senderBank: 'GSB', amount: 250_000n }),
     );
     expect(line.reason).toBe('NO_MEMBER');
@@ -67,7 +67,7 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
   });
 
   it('marks a line to be returned: nothing is credited, audited; an unparsed SMS needs the amount read by the operator', async () => {
-    const { line } = await t.app.autoDeposit.pipeline.ingest(statementLine({ senderDigits: 'xxxxxx0001', senderBank: 'GSB' }));
+    const { line } = await t.app.services.autoDeposit.pipeline.ingest(statementLine({ senderDigits: 'xxxxxx0001', senderBank: 'GSB' }));
     const returned = await maker.call(R.return, { id: line.id }, { reason: 'not a member: return to sender' });
     expect(returned.json()).toMatchObject({ status: 'returned' });
     expectError(await checker.call(R.assign, { id: line.id }, { memberId: (await createMember(t)).id }), 409, 'ALREADY_DECIDED');
@@ -75,7 +75,7 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
     expect(rows.length).toBeGreaterThan(0);
 
     const m = await createMember(t);
-    const { line: unread } = await t.app.autoDeposit.pipeline.ingest({
+    const { line: unread } = await t.app.services.autoDeposit.pipeline.ingest({
       ...statementLine(),
       source: 'SMS',
       bankRef: null,

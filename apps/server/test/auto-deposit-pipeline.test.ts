@@ -10,11 +10,12 @@ describe.each(testEngines())('automatic deposits: one pipeline for every incomin
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
-  const ingest = (line: Parameters<TestApp['app']['autoDeposit']['pipeline']['ingest']>[0]) => t.app.autoDeposit.pipeline.ingest(line);
+  const ingest = (line: Parameters<TestApp['app']['services']['autoDeposit']['pipeline']['ingest']>[0]) =>
+    t.app.services.autoDeposit.pipeline.ingest(line);
 
   it('credits the one member whose registered account the line shows, once, with coins, as a bank transfer', async () => {
     const m = await createMember(t, { bankAccountName: 'SOMCHAI JAIDEE' });

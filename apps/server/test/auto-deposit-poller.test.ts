@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpBankStatement } from '../src/adapters/bank/http-bank-statement.ts';
-import { BANK_API_PATH, bankApiKey } from '../src/adapters/bank/simulator/bank-simulator.ts';
+import { BANK_API_PATH, bankApiKey } from '../src/adapters/party-keys.ts';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import { createAutoDepositRules } from '../src/modules/auto-deposit/auto-deposit-rules.ts';
 import { createStatementPoller } from '../src/modules/auto-deposit/statement-poller.ts';
@@ -16,7 +16,7 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -44,7 +44,7 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
         baseUrl: () => `${createSelfUrl(t.app, undefined)()}${BANK_API_PATH}`,
         apiKey: bankApiKey(testConfig().secrets.tokenSecret),
       }),
-      pipeline: t.app.autoDeposit.pipeline,
+      pipeline: t.app.services.autoDeposit.pipeline,
       nodeId: 'other-node',
     });
   };
@@ -52,9 +52,9 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
   it('credits a transfer from the member’s registered account once; the cursor survives in the database', async () => {
     const m = await member();
     const { transRef } = await bankTransfer(t, { amount: 321, sender: m.sender, time: t.clock.now() });
-    expect(await t.app.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 1 });
+    expect(await t.app.services.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 1 });
     expect(await walletBalance(t, m.id)).toBe(32_100n);
-    expect(await t.app.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await t.app.services.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 0 });
     const cursor = await t.database.db
       .selectFrom('statement_cursors')
       .selectAll()
@@ -68,12 +68,12 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
     const m = await member();
     await bankTransfer(t, { amount: 11, sender: m.sender, time: t.clock.now() });
     const other = otherNode();
-    await t.app.autoDeposit.poller.runOnce(); // holds the lease now
+    await t.app.services.autoDeposit.poller.runOnce(); // holds the lease now
     const m2 = await member();
     await bankTransfer(t, { amount: 12, sender: m2.sender, time: t.clock.now() });
     expect(await other.runOnce()).toMatchObject({ claimed: 0 });
     expect(await walletBalance(t, m2.id)).toBe(0n);
-    await t.app.autoDeposit.poller.release();
+    await t.app.services.autoDeposit.poller.release();
     expect(await other.runOnce()).toMatchObject({ claimed: 1 });
     expect(await walletBalance(t, m2.id)).toBe(1_200n);
     await other.release();
@@ -85,10 +85,10 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
     expect((await faults({ hold: true })).status).toBe(200);
     await bankTransfer(t, { amount: 5, sender: a.sender, time: t.clock.now() });
     await bankTransfer(t, { amount: 6, sender: b.sender, time: t.clock.now() });
-    expect(await t.app.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await t.app.services.autoDeposit.poller.runOnce()).toMatchObject({ claimed: 0 });
     await faults({ hold: false, duplicate: true, reverse: true });
-    await Promise.all([t.app.autoDeposit.poller.runOnce(), otherNode().runOnce()]);
-    await t.app.autoDeposit.poller.runOnce();
+    await Promise.all([t.app.services.autoDeposit.poller.runOnce(), otherNode().runOnce()]);
+    await t.app.services.autoDeposit.poller.runOnce();
     await faults({ duplicate: false, reverse: false });
     expect(await walletBalance(t, a.id)).toBe(500n);
     expect(await walletBalance(t, b.id)).toBe(600n);
@@ -98,9 +98,9 @@ describe.each(testEngines())('AUTO: the site account statement poller (%s databa
     const m = await member();
     const session = await login(t, m.phone, m.password);
     const { png, transRef } = await bankTransfer(t, { amount: 77, sender: m.sender, time: t.clock.now() });
-    await t.app.autoDeposit.poller.runOnce();
+    await t.app.services.autoDeposit.poller.runOnce();
     expect((await uploadSlip(t, session, { bytes: png })).statusCode).toBe(201);
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
     const slip = await t.database.db.selectFrom('slips').select(['status', 'note']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect(slip).toMatchObject({ status: 'success' });
     expect(await walletBalance(t, m.id)).toBe(7_700n);

@@ -14,7 +14,7 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
   let device: { id: string; secret: string; webhookPath: string };
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
     await addSmsAccount(t);
     device = await registerForwarder(t, await loginOperator(t, ['owner']));
   });

@@ -41,7 +41,7 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
   const url = (provider: string) => `/api/qrcode/${provider}`;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());

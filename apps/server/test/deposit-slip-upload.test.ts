@@ -14,7 +14,7 @@ describe.each(testEngines())('slip upload, history and image (%s database)', (en
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());

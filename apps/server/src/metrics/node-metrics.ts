@@ -279,10 +279,3 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
 }
 
 export type NodeMetrics = ReturnType<typeof createNodeMetrics>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's Prometheus series (metrics/node-metrics.ts). */
-    metrics: NodeMetrics;
-  }
-}

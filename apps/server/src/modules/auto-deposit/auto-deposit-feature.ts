@@ -5,10 +5,10 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { randomUUID } from 'node:crypto';
 import { createHttpBankStatement } from '../../adapters/bank/http-bank-statement.ts';
-import { BANK_API_PATH, bankApiKey } from '../../adapters/bank/simulator/bank-simulator.ts';
+import { BANK_API_PATH, bankApiKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
-import { registerSmsForwarderSimulator } from '../../adapters/sms-forwarder/simulator/sms-forwarder-simulator.ts';
-import { schedulePeriodic } from '../../jobs/periodic-job.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import type { NodeMetrics } from '../../metrics/node-metrics.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
 import { audit } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
@@ -18,23 +18,10 @@ import { createMoneyDeskRules } from '../money-desk/money-desk-rules.ts';
 import { registerAutoDepositMetrics } from './auto-deposit-metrics.ts';
 import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
-import { createForwarderService, type ForwarderService } from './forwarder-service.ts';
-import { createIncomingPipeline, type IncomingPipeline } from './incoming-pipeline.ts';
+import { createForwarderService } from './forwarder-service.ts';
+import { createIncomingPipeline } from './incoming-pipeline.ts';
 import { createStatementPoller } from './statement-poller.ts';
-import { createUnmatchedDesk, type UnmatchedDesk } from './unmatched-desk.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Automatic deposits (modules/auto-deposit); tests call these directly. */
-    autoDeposit: {
-      pipeline: IncomingPipeline;
-      forwarders: ForwarderService;
-      desk: UnmatchedDesk;
-      /** The AUTO statement poller (tests call runOnce()). */
-      poller: ReturnType<typeof createStatementPoller>;
-    };
-  }
-}
+import { createUnmatchedDesk } from './unmatched-desk.ts';
 
 type Deps = {
   config: Config;
@@ -43,7 +30,10 @@ type Deps = {
   lookups: LookupService;
   settings: SettingsRepository;
   deposits: DepositPorts;
-  startJobs: boolean;
+  jobs: JobScheduler;
+  metrics: NodeMetrics;
+  /** The poller on its timer; tests turn it off and call runOnce(). */
+  startPoller: boolean;
 };
 
 /**
@@ -58,7 +48,7 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
   const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
   const fourEyes = createMoneyDeskRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.fourEyes') });
   const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, depositRules: deps.deposits.rules, rules });
-  const metrics = registerAutoDepositMetrics(app, { db, clock, lookups: deps.lookups });
+  const metrics = registerAutoDepositMetrics({ db, clock, lookups: deps.lookups, metrics: deps.metrics });
   const forwarders = createForwarderService({
     db,
     clock,
@@ -87,20 +77,12 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     nodeId: randomUUID(),
     onLine: metrics.lineLag,
   });
-  if (deps.startJobs)
-    schedulePeriodic(app, poller, { name: 'auto-deposit-poller', intervalMs: async () => (await rules.getOrDefaults()).pollIntervalMs });
+  if (deps.startPoller)
+    deps.jobs.every(poller, { name: 'auto-deposit-poller', intervalMs: async () => (await rules.getOrDefaults()).pollIntervalMs });
   // Another node takes the accounts over at once instead of when the lease runs out.
   app.addHook('onClose', async () => {
     await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
   });
-  app.decorate('autoDeposit', { pipeline, forwarders, desk, poller });
-  if (deps.config.sandbox) {
-    await registerSmsForwarderSimulator(app, {
-      clock,
-      siteAccounts: async () => (await deps.lookups.get('deposit')).banks,
-      siteUrl: createSelfUrl(app, undefined),
-    });
-  }
   await registerAutoDepositRoutes(app, { forwarders, desk, rules });
-  return { pipeline, rules };
+  return { pipeline, rules, forwarders, desk, poller };
 }

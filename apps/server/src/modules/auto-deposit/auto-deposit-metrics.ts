@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import type { NodeMetrics } from '../../metrics/node-metrics.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import { createCursorRepository } from './cursor-repository.ts';
 import { createIncomingRepository } from './incoming-repository.ts';
@@ -13,8 +13,8 @@ import { createIncomingRepository } from './incoming-repository.ts';
  * poller's lag are read from the database at scrape time (every node answers
  * the same); parse failures and arrival-to-credit times are this node's.
  */
-export function registerAutoDepositMetrics(app: FastifyInstance, deps: { db: Kysely<DB>; clock: Clock; lookups: LookupService }) {
-  const registers = [app.metrics.registry];
+export function registerAutoDepositMetrics(deps: { db: Kysely<DB>; clock: Clock; lookups: LookupService; metrics: NodeMetrics }) {
+  const registers = [deps.metrics.registry];
   const incoming = createIncomingRepository(deps.db);
   const cursors = createCursorRepository(deps.db);
   let read: Promise<{ size: number; oldest: Date | null; unparsed: number } | undefined> | undefined;

@@ -5,23 +5,14 @@ import { text } from '@jetton/contract/text';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
-import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { BANK_SANDBOX_PATH, keyMatches } from '../../party-keys.ts';
+import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
 import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
 import { transferDonePage, transferFormPage } from './bank-pages.ts';
 import { statementPage } from './statement-page.ts';
 import { renderSlipPng } from './slip-image.ts';
-
-export const BANK_SANDBOX_PATH = '/sandbox/bank';
-/** Where the verification API lives; the adapter's base URL. */
-export const BANK_API_PATH = `${BANK_SANDBOX_PATH}/api`;
-
-/** The key the site's adapter presents to the verification API. */
-export function bankApiKey(tokenSecret: string): string {
-  return sandboxKey(tokenSecret, 'sandbox-bank-verification');
-}
 
 /** Decimal text -> minor units without a float ("100", "100.5", "100.50"). */
 const ZMinorText = text()

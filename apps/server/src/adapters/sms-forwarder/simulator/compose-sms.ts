@@ -1,5 +1,5 @@
 import { SITE_TIME_ZONE } from '@jetton/contract/site-time';
-import { formatMinor } from '../../sandbox/sandbox-page.ts';
+import { formatMinor } from '../../../sandbox/sandbox-page.ts';
 
 /** What the sandbox phone receives: one incoming transfer to the site account. */
 export type CreditSmsInput = {

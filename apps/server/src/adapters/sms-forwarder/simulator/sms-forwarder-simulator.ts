@@ -5,8 +5,8 @@ import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import { text } from '@jetton/contract/text';
 import type { Clock } from '../../../clock.ts';
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { isFormPost, prepareSimulatorScope, sandboxPage, sendPage } from '../../sandbox/sandbox-page.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { isFormPost, prepareSimulatorScope, sandboxPage, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { FORWARDER_SIGNATURE_HEADER, FORWARDER_TIMESTAMP_HEADER, signForwarded, SMS_WEBHOOK_PATH } from '../forwarder-signature.ts';
 import { composeCreditSms, SMS_BANKS } from './compose-sms.ts';
 

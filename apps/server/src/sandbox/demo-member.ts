@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { uuidV7 } from '../../db/uuid-v7.ts';
-import { hashPassword } from '../auth/password-hash.ts';
-import { createMemberRepository } from './member-repository.ts';
+import type { DB } from '../db/schema.ts';
+import { uuidV7 } from '../db/uuid-v7.ts';
+import { hashPassword } from '../modules/auth/password-hash.ts';
+import { createMemberRepository } from '../modules/account/member-repository.ts';
 
 /** The demo member a first start creates; `npm start` prints these credentials. */
 export const DEMO_MEMBER = {

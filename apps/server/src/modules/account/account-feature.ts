@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAccountSchemas } from '@jetton/contract/account';
 import { createHttpSmsSender } from '../../adapters/sms/http-sms-sender.ts';
-import { registerSmsSimulator } from '../../adapters/sms/sms-simulator.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -44,7 +43,7 @@ type Deps = {
  * with member routes. Needs registerRateLimit first. Returns the services later
  * features use (e.g. profile.bankAccount for GET /api/wallet).
  */
-export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
+export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock, lookups } = deps;
   const rules = createAccountRules({
     settings: deps.settings,
@@ -67,7 +66,6 @@ export function registerAccountsFeature(app: FastifyInstance, deps: Deps) {
   });
   registerMemberGuard(app, { auth, lookups });
 
-  if (config.sandbox) registerSmsSimulator(app, clock);
   const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl), signal: app.closeSignal });
   const otpRepository = createOtpRepository(db);
   const otp = createOtpService({ otp: otpRepository, members, sms, rules, signer, clock, log: app.log });

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
-import type { Clock } from '../../clock.ts';
-import { listOnSandboxIndex } from '../sandbox/sandbox-index.ts';
-import { sendPage } from '../sandbox/sandbox-page.ts';
+import type { Clock } from '../../../clock.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { sendPage } from '../../../sandbox/sandbox-page.ts';
 import { renderOutboxPage } from './sms-outbox-page.ts';
-import { SMS_SANDBOX_PATH } from './sms-sender.ts';
+import { SMS_SANDBOX_PATH } from '../sms-sender.ts';
 
 export type SmsMessage = { id: number; to: string; text: string; sentAt: string };
 

@@ -1,35 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { App } from '../app.ts';
 import type { Kysely } from 'kysely';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
-import { createSelfUrl } from '../../adapters/self-url.ts';
-import type { Clock } from '../../clock.ts';
-import type { DB } from '../../db/schema.ts';
+import { DAY_MS } from '@jetton/contract/site-time';
+import { createSelfUrl } from '../adapters/self-url.ts';
+import type { DB } from '../db/schema.ts';
+import type { MovableClock } from './demo-clock.ts';
 import { DEMO_MEMBER } from './demo-member.ts';
 
-/** The app's clock, which the seeder sets to each step's day so every row carries that day's time; `undefined` returns to real time. */
-export type MovableClock = Clock & { moveTo: (date: Date | undefined) => void };
-
-/** A clock at real time until moved; `moveTo` shifts it by a fixed offset, so time still runs. */
-export function createMovableClock(): MovableClock {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() - offsetMs),
-    moveTo: (date) => {
-      offsetMs = date ? Date.now() - date.getTime() : 0;
-    },
-  };
-}
-
-const DAY_MS = 86_400_000;
 /** The demo member's slot (not the one the browser tests open from scratch) and sports book. */
 const SLOT = 'circus';
 const SPORT = 'usun';
 /** 07:00 UTC is 14:00 in Bangkok and Vientiane: well clear of the deposit window closed around midnight. */
 const SEED_HOUR_UTC = 7;
 
-type Deps = { app: FastifyInstance; db: Kysely<DB>; clock: MovableClock; truelinkKey: string };
+type Deps = { app: App; db: Kysely<DB>; clock: MovableClock; truelinkKey: string };
 type Step = { daysAgo: number; what: string; run: () => Promise<void> };
 
 /**
@@ -73,7 +60,7 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
         })) as { slipUrl: string };
         const png = Buffer.from(await (await fetch(`${createSelfUrl(app, undefined)()}${transfer.slipUrl}`)).arrayBuffer());
         await uploadSlip(app, token, png);
-        await app.slipVerifier.runOnce();
+        await app.services.slipVerifier.runOnce();
       },
     },
     {
@@ -118,7 +105,7 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       what: 'withdrawal 700.00, paid',
       run: async () => {
         await api('POST', ROUTES.wallet.withdraw, { amount: 700 }, true);
-        await app.payoutJob.runOnce();
+        await app.services.payoutJob.runOnce();
       },
     },
   ];

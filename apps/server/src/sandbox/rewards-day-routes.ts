@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listOnSandboxIndex } from '../../adapters/sandbox/sandbox-index.ts';
-import { sandboxPage, sendPage } from '../../adapters/sandbox/sandbox-page.ts';
-import { escapeHtml as esc } from '../../http/html.ts';
+import { listOnSandboxIndex } from './sandbox-index.ts';
+import { sandboxPage, sendPage } from './sandbox-page.ts';
+import { escapeHtml as esc } from '../http/html.ts';
 import { siteDay } from '@jetton/contract/site-time';
-import type { Clock } from '../../clock.ts';
-import type { RewardsJob } from './rewards-job.ts';
+import type { Clock } from '../clock.ts';
+import type { RewardsJob } from '../modules/rewards/rewards-job.ts';
 
 const ZAccrue = z.object({ day: z.iso.date().optional() });
 
@@ -14,7 +14,7 @@ const ZAccrue = z.object({ day: z.iso.date().optional() });
  * "Rewards"): runs the daily invite and refund accrual for a site day now,
  * without waiting for the day to end. Each day is still accrued once.
  */
-export function registerRewardsSandboxRoutes(app: FastifyInstance, job: RewardsJob, clock: Clock): void {
+export function registerRewardsDayRoutes(app: FastifyInstance, job: RewardsJob, clock: Clock): void {
   listOnSandboxIndex(app, {
     path: '/sandbox/rewards',
     title: 'Rewards day',

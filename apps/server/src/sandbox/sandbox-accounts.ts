@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { DEMO_MEMBER } from '../account/demo-member.ts';
-import { createMemberRepository } from '../account/member-repository.ts';
-import { verifyPassword } from '../auth/password-hash.ts';
-import { createSessionRepository } from '../auth/session-repository.ts';
-import { audit } from './audit-log.ts';
-import { createOperatorRepository } from './operator-repository.ts';
+import type { DB } from '../db/schema.ts';
+import { DEMO_MEMBER } from './demo-member.ts';
+import { createMemberRepository } from '../modules/account/member-repository.ts';
+import { verifyPassword } from '../modules/auth/password-hash.ts';
+import { createSessionRepository } from '../modules/auth/session-repository.ts';
+import { audit } from '../modules/admin/audit-log.ts';
+import { createOperatorRepository } from '../modules/admin/operator-repository.ts';
 
 export type DisabledSandboxAccounts = { operators: string[]; member: string | null };
 

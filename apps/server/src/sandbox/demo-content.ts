@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
-import type { LookupName, LookupValue } from './settings-keys.ts';
-import { bundledHowtoVideos } from './howto-videos.ts';
+import type { LookupName, LookupValue } from '../modules/lookup/settings-keys.ts';
+import { bundledHowtoVideos } from '../modules/lookup/howto-videos.ts';
 
 /**
  * What a first start puts in the settings table: realistic demo content in Thai,

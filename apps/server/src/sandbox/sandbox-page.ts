@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../http/html.ts';
+import { escapeHtml } from '../http/html.ts';
 
 /**
  * The HTML kit of the /sandbox pages: one document shell, one look, one way

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listOnSandboxIndex } from '../../adapters/sandbox/sandbox-index.ts';
-import { sandboxPage, sendPage } from '../../adapters/sandbox/sandbox-page.ts';
-import { escapeHtml as esc } from '../../http/html.ts';
-import type { LookupService } from './lookup-service.ts';
-import { LOOKUP_SETTINGS, type LookupName } from './settings-keys.ts';
+import { listOnSandboxIndex } from './sandbox-index.ts';
+import { sandboxPage, sendPage } from './sandbox-page.ts';
+import { escapeHtml as esc } from '../http/html.ts';
+import type { LookupService } from '../modules/lookup/lookup-service.ts';
+import { LOOKUP_SETTINGS, type LookupName } from '../modules/lookup/settings-keys.ts';
 
 const ZName = z.object({ name: z.enum(Object.keys(LOOKUP_SETTINGS) as [LookupName, ...LookupName[]]) });
 

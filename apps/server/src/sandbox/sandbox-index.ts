@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml as esc } from '../../http/html.ts';
+import { escapeHtml as esc } from '../http/html.ts';
 import { sandboxPage, sendPage } from './sandbox-page.ts';
 
 /** One simulator page for people, as the /sandbox index lists it. */

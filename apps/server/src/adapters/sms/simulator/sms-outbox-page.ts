@@ -1,5 +1,5 @@
-import { escapeHtml as esc } from '../../http/html.ts';
-import { sandboxPage } from '../sandbox/sandbox-page.ts';
+import { escapeHtml as esc } from '../../../http/html.ts';
+import { sandboxPage } from '../../../sandbox/sandbox-page.ts';
 
 /**
  * The simulator's outbox as a page: a person registering in the sandbox reads
