@@ -13,6 +13,19 @@ const RESTRICTED_EVERYWHERE = [
   },
 ];
 
+/**
+ * The two apps share through packages/ui and never import each other; the package imports
+ * neither app (docs/engineering.md, "Layout"). Aliases, package names and relative paths alike.
+ */
+const WEB_PATHS = ['@/*', '@jetton/web', '@jetton/web/*', '**/apps/web/**', '**/web/src/**', '**/web/build/**'];
+const ADMIN_PATHS = ['@admin/*', '@jetton/admin', '@jetton/admin/*', '**/apps/admin/**', '**/admin/src/**'];
+const WEB_NOT_ADMIN = { group: ADMIN_PATHS, message: 'The member site must not import the back office: share it through packages/ui.' };
+const ADMIN_NOT_WEB = { group: WEB_PATHS, message: 'The back office must not import the member site: share it through packages/ui.' };
+const UI_NOT_APPS = {
+  group: [...WEB_PATHS, ...ADMIN_PATHS, '**/apps/**'],
+  message: 'packages/ui serves both apps and imports neither.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     rules: { 'no-console': 'error' },
   },
   {
@@ -60,43 +73,61 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['apps/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [WEB_NOT_ADMIN] }] } },
+  { files: ['apps/admin/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [ADMIN_NOT_WEB] }] } },
+  { files: ['packages/ui/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [UI_NOT_APPS] }] } },
   {
-    // Features do not import each other: shared pieces live in components/ or lib/ (docs/engineering.md).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/features/*', '../*/**'], message: 'A feature must not import another feature.' }] },
-      ],
-    },
-  },
-  {
-    // The admin app takes of the member app only the shared parts (components, lib, i18n, styles), never a screen.
-    files: ['apps/admin/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/features/*'], message: "The admin app must not import the member app's features." }] },
-      ],
-    },
-  },
-  {
-    // ...and its features are as separate as the member app's.
-    files: ['apps/admin/src/features/**/*.{ts,tsx}'],
+    // Production code never imports the sandbox wing: sandbox/, the simulators beside their adapters
+    // (adapters/<kind>/simulator/) and the demo game provider. Only the composition roots load it,
+    // and only with SANDBOX=on (docs/sandbox.md, "The wing").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/sandbox/**',
+      'apps/server/src/adapters/*/simulator/**',
+      'apps/server/src/adapters/games/demo-provider/**',
+      'apps/server/src/{app,main,start-up,seed}.ts',
+      '**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@/features/*'], message: "The admin app must not import the member app's features." },
-            { group: ['@admin/features/*', '../*/**'], message: 'A feature must not import another feature.' },
+            {
+              regex: '(^|/)(sandbox|simulator|demo-provider)/',
+              message: 'Production code must not import the sandbox wing (docs/sandbox.md, "The wing"): take what you need as a port.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    // Features do not import each other: shared pieces live in components/ or lib/, or in packages/ui (docs/engineering.md).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [WEB_NOT_ADMIN, { group: ['@/features/*', '../*/**'], message: 'A feature must not import another feature.' }],
+        },
+      ],
+    },
+  },
+  {
+    // ...and the admin's features are as separate as the member app's.
+    files: ['apps/admin/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [ADMIN_NOT_WEB, { group: ['@admin/features/*', '../*/**'], message: 'A feature must not import another feature.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.ts';
 import { requestEmbeddedBackup, serveEmbeddedBackups } from '../apps/server/src/db/backup-socket.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../apps/server/src/sandbox/sandbox-migrations.ts';
 import { testConfig } from '../apps/server/test/test-app.ts';
 
 const TARGET_MB = Number(process.env.BACKUP_BENCH_MB ?? 70);
@@ -55,6 +56,7 @@ export async function runBackupPauseBench(): Promise<void> {
     const database = await openDatabase({ kind: 'embedded', dataDir: path.join(dataDir, 'pglite') });
     if (!database.dumpDataDir) throw new Error('no dump');
     await migrateToLatest(database.db);
+    await migrateSandbox(database.db);
     // Rows of 640 hex characters (compress like a real site's rows, about 2:1), until the folder is ~TARGET_MB.
     const rows = Math.round((TARGET_MB - 45) * 1200);
     await sql`create table bench_filler as select g, repeat(md5(g::text), 20) as filler from generate_series(1, ${rows}) g`.execute(

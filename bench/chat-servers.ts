@@ -14,6 +14,7 @@ import { Server } from 'socket.io';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../apps/server/src/sandbox/sandbox-migrations.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
 import { CHAT_RULES_KEY } from '../apps/server/src/modules/chat/chat-rules.ts';
 import { createSettingsRepository } from '../apps/server/src/modules/lookup/settings-repository.ts';
@@ -33,6 +34,7 @@ const target = url ? new URL(url) : undefined;
 if (target) target.pathname = `/${dbName}`;
 const { db, engine } = await openDatabase(target ? { kind: 'postgres', url: target.toString(), poolSize: 20 } : { kind: 'embedded' });
 await migrateToLatest(db);
+await migrateSandbox(db);
 await seedDatabase(db, { demoMember: false });
 // Every bench socket comes from 127.0.0.1: lift the per-IP limits that would (rightly) stop 1,000 guests from one address.
 const lots = { max: 1_000_000, windowMs: 60_000 };

@@ -9,12 +9,14 @@ import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../apps/server/src/sandbox/sandbox-migrations.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
 const { db, engine } = await openDatabase({ kind: 'embedded' });
 await migrateToLatest(db);
+await migrateSandbox(db);
 await seedDatabase(db, { demoMember: false });
 const app = await buildApp({ config, db, engine, logger: { level: config.logLevel, stream: { write: () => undefined } } });
 await app.listen({ host: '127.0.0.1', port: 0 });

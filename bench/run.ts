@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every load scenario, each printing its figures against its
  * baseline. `npm run bench -- growth` (minutes: it builds three sites) and
- * `npm run bench -- reports` (a synthetic year on PostgreSQL) run only when named.
+ * `npm run bench -- reports` (a synthetic year on PostgreSQL) and `npm run bench -- auto-deposit`
+ * (50,000 members, a minute of incoming lines, on PostgreSQL) run only when named.
  */
+import { runAutoDepositBench } from './auto-deposit.ts';
 import { runBackupPauseBench } from './backup-pause.ts';
 import { runChatBench } from './chat-sockets.ts';
 import { runGrowthBench } from './growth/growth-bench.ts';
@@ -19,7 +21,11 @@ const scenarios: Record<string, () => Promise<void>> = {
   chat: runChatBench,
   backup: runBackupPauseBench,
 };
-const onRequest: Record<string, () => Promise<void>> = { growth: runGrowthBench, reports: runReportsBench };
+const onRequest: Record<string, () => Promise<void>> = {
+  growth: runGrowthBench,
+  reports: runReportsBench,
+  'auto-deposit': runAutoDepositBench,
+};
 for (const [name, run] of Object.entries(scenarios)) {
   if (only.length === 0 || only.includes(name)) await run();
 }

@@ -19,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { systemClock } from '../apps/server/src/clock.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase, type Database } from '../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../apps/server/src/sandbox/sandbox-migrations.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
 import { uuidV7 } from '../apps/server/src/db/uuid-v7.ts';
 import { ensureAccount } from '../apps/server/src/ledger/accounts.ts';
@@ -63,6 +64,7 @@ async function open(): Promise<{ database: Database; drop: () => Promise<void> }
 const { database, drop } = await open();
 const { db, engine } = database;
 await migrateToLatest(db);
+await migrateSandbox(db);
 await seedDatabase(db, { demoMember: false });
 const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jetton-bench-')), LOG_LEVEL: 'warn' });
 const app = await buildApp({

@@ -26,7 +26,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { LIMITS } from '@jetton/contract/constants';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { cpuPerOp, cpuSample, type CpuPerOp } from './cpu-usage.ts';
 import { ask, load, saveResult, startChild, stopChild, type LoadResult } from './lib.ts';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop.ts';
@@ -43,11 +43,11 @@ type Scenario = { name: string; result: LoadResult; cpu?: CpuPerOp };
 type OpenLoopRun = { name: string; scenario: string; fractionOfPeak: number; result: OpenLoopResult };
 type OpenLoopVerdict = { scenario: string; peakPerSecond: number; bestRateUnderTarget: number | null };
 
-/** One transfer of the minimum amount by the member holding `token`, with a fresh Idempotency-Key. */
+/** One transfer of the baht minimum amount by the member holding `token`, with a fresh Idempotency-Key. */
 function transfer(token: string, from: string, to: string): { headers: Record<string, string>; body: string } {
   return {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ from, to, amount: LIMITS.transferMin }),
+    body: JSON.stringify({ from, to, amount: MONEY_RULE_DEFAULTS.THB.transferMin }),
   };
 }
 

@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'jetton-test-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
-const TYPECHECKED = ['.', 'packages/contract', 'apps/server', 'apps/web', 'apps/admin', 'e2e'];
+const TYPECHECKED = ['.', 'packages/contract', 'packages/ui', 'apps/server', 'apps/web', 'apps/admin', 'e2e'];
 
 type Step = { name: string; run: () => boolean };
 

@@ -6,21 +6,22 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const adminDir = path.join(root, 'apps/admin');
+/** What both apps are built from besides their own folder: the contract and the shared UI package. */
+const sharedSources = [path.join(root, 'packages/contract/src'), path.join(root, 'packages/ui/src'), path.join(root, 'packages/ui/build')];
 const webSources = [
   path.join(webDir, 'src'),
   path.join(webDir, 'index.html'),
   path.join(webDir, 'public'),
   path.join(webDir, 'vite.config.ts'),
   path.join(webDir, 'build'),
-  path.join(root, 'packages/contract/src'),
+  ...sharedSources,
 ];
-// The admin app imports the member app's shared source too, so a change there rebuilds it.
 const adminSources = [
   path.join(adminDir, 'src'),
   path.join(adminDir, 'index.html'),
   path.join(adminDir, 'public'),
   path.join(adminDir, 'vite.config.ts'),
-  ...webSources,
+  ...sharedSources,
 ];
 
 /** `admin`: the back office (apps/admin, served under /admin), built beside whichever member variant runs. */

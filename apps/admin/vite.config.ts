@@ -1,23 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from '../web/build/precompress-plugin.ts';
+import { precompress } from '../../packages/ui/build/precompress-plugin.ts';
+import { uiAlias } from '../../packages/ui/build/ui-alias.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 const proxy = { '/api': apiTarget, '/sandbox': apiTarget };
 
 /**
  * The back office (docs/operators.md, "The admin app"): served by the server under /admin, so every
- * asset URL carries that base. `@admin/` is this app's code; `@/` is the member app's source, whose
- * shared components and helpers import each other through `@/` (reused, not copied).
+ * asset URL carries that base. `@admin/` is this app's code; `@jetton/ui/` the parts it shares with
+ * the member site (packages/ui). It never imports the member site (a lint rule says so).
  */
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), precompress()],
   resolve: {
-    alias: {
-      '@admin': new URL('./src', import.meta.url).pathname,
-      '@': new URL('../web/src', import.meta.url).pathname,
-    },
+    alias: [uiAlias, { find: '@admin', replacement: new URL('./src', import.meta.url).pathname }],
   },
   build: {
     rolldownOptions: {

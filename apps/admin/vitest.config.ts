@@ -1,12 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { uiAlias } from '../../packages/ui/build/ui-alias.ts';
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@admin': new URL('./src', import.meta.url).pathname,
-      '@': new URL('../web/src', import.meta.url).pathname,
-    },
-  },
+  resolve: { alias: [uiAlias, { find: '@admin', replacement: new URL('./src', import.meta.url).pathname }] },
   test: {
     name: 'admin',
     environment: 'node',

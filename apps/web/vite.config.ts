@@ -1,9 +1,10 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LOCALES } from '@jetton/contract/constants';
 import { webAliases } from './build/aliases.ts';
 import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
-import { precompress } from './build/precompress-plugin.ts';
+import { precompress } from '../../packages/ui/build/precompress-plugin.ts';
 import { prerenderLogin } from './build/prerender-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
@@ -20,6 +21,7 @@ function htmlLang(mode: string): Plugin {
 const anyOf = (patterns: string[]): RegExp => new RegExp(patterns.map((pattern) => `(${pattern})`).join('|'));
 const SEP = String.raw`[\\/]`;
 const SRC = `apps${SEP}web${SEP}src${SEP}`;
+const UI = `packages${SEP}ui${SEP}src${SEP}`;
 const ICONS = `lucide-react${SEP}dist${SEP}esm${SEP}icons${SEP}`;
 
 /**
@@ -34,11 +36,12 @@ const SHELL_MODULES = anyOf([
 
 /** The login screen with its layout and the parts it draws (fields, buttons, icons). */
 const LOGIN_MODULES = anyOf([
-  `${SRC}app${SEP}layouts${SEP}(public-layout|shell|bottom-nav|language-select|demo-strip)`,
+  `${SRC}app${SEP}layouts${SEP}(public-layout|shell|bottom-nav|demo-strip)`,
+  `${UI}i18n${SEP}(language-select|use-locale)`,
   `${SRC}features${SEP}auth${SEP}(login-screen|use-login|service-active-loader)`,
-  `${SRC}components${SEP}ui${SEP}(page|text-field|password-field|button|brand-mark)`,
-  `${SRC}lib${SEP}(cx|api-client|api-error|translate-error|use-page-title|sandbox-mode)\\.ts`,
-  `${SRC}i18n${SEP}use-locale\\.ts`,
+  `${UI}components${SEP}(page|text-field|password-field|button|brand-mark)`,
+  `${UI}lib${SEP}(cx|api-client|api-error|translate-error|use-page-title)\\.ts`,
+  `${SRC}lib${SEP}sandbox-mode\\.ts`,
   `${ICONS}(chevron-down|languages|house|user-plus|book-open|headset|eye|eye-off)\\.mjs`,
 ]);
 
@@ -56,6 +59,8 @@ export default defineConfig(({ mode }) => {
       precompress(),
     ],
     resolve: { alias: webAliases },
+    // The message files are read whole (`default`): no export per top-level key to ship and wrap.
+    json: { namedExports: false },
     build: {
       rolldownOptions: {
         output: {
@@ -67,6 +72,8 @@ export default defineConfig(({ mode }) => {
               // What /login draws, in one file rather than a dozen small ones (each a request and its
               // headers on a phone). Member screens share some of it, and every member passed /login.
               { name: 'login', test: LOGIN_MODULES },
+              // A language's shared words (packages/ui) and the site's own in one file: one download per language.
+              ...LOCALES.map((code) => ({ name: `messages-${code}`, test: new RegExp(`${SEP}i18n${SEP}${code}\\.json$`) })),
             ],
           },
         },

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './build/aliases.ts';
 
 export default defineConfig({
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: { alias: webAliases },
   test: {
     name: 'web',
     environment: 'node',

@@ -24,6 +24,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { systemClock } from '../../apps/server/src/clock.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../../apps/server/src/sandbox/sandbox-migrations.ts';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { seedDatabase } from '../../apps/server/src/seed.ts';
 import { checkInvariants } from '../../apps/server/src/ledger/check-invariants.ts';
@@ -92,9 +93,13 @@ const { database, fresh, drop } = await open();
 const { db, engine } = database;
 // What a start of the server reads (migrations, seeding, building the app), for a site built before.
 // Migrations new since it was built run first: they run once, not at every start.
-if (!fresh) await migrateToLatest(db);
+if (!fresh) {
+  await migrateToLatest(db);
+  await migrateSandbox(db);
+}
 const beforeStart = fresh || !url ? undefined : await tableStats();
 await migrateToLatest(db);
+await migrateSandbox(db);
 await seedDatabase(db, { demoMember: false });
 // Slip uploads are refused 23:50-00:10 site time; a bench may run then.
 await createSettingsRepository(db).set(DEPOSIT_RULES_KEY, { slipClosedFrom: '00:00', slipClosedTo: '00:00' });

@@ -7,7 +7,7 @@
  * is drained first, then each tick is timed, then an idle tick.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../apps/server/src/app.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { uuidV7 } from '../../apps/server/src/db/uuid-v7.ts';
@@ -105,7 +105,7 @@ async function deadRows(db: Kysely<DB>, members: Member[]) {
   }
 }
 
-export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Member[]): Promise<JobTick[]> {
+export async function timeJobs(app: App, db: Kysely<DB>, pool: Member[]): Promise<JobTick[]> {
   const members = pool.slice(0, PENDING_PER_TICK);
   // What each job would find due now, read like the jobs read it (in index order, bounded), so these
   // counts add no scan of their own to the job ticks' statistics. Drained before timing.
@@ -118,7 +118,7 @@ export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Membe
   }[] = [
     {
       job: 'transfer reconciliation',
-      tick: () => app.transferReconciler.runOnce(),
+      tick: () => app.services.transferReconciler.runOnce(),
       make: pendingTransfers,
       pending: due(
         sql`select count(*)::int as n from (select 1 from transfers where status = 'PENDING' and next_check_at <= now() order by next_check_at limit 1000) d`,
@@ -126,7 +126,7 @@ export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Membe
     },
     {
       job: 'QR expiry',
-      tick: () => app.qrExpiryJob.runOnce(),
+      tick: () => app.services.qrExpiryJob.runOnce(),
       make: expiredQrs,
       pending: due(
         sql`select count(*)::int as n from (select 1 from qr_codes where status = 'open' and expires_at <= now() - interval '5 minutes' order by expires_at limit 1000) d`,
@@ -134,7 +134,7 @@ export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Membe
     },
     {
       job: 'payouts',
-      tick: () => app.payoutJob.runOnce(),
+      tick: () => app.services.payoutJob.runOnce(),
       make: approvedWithdrawals,
       pending: due(
         sql`select count(*)::int as n from (select 1 from withdrawals where status in ('approved', 'paying') and next_attempt_at <= now() order by next_attempt_at limit 1000) d`,
@@ -142,7 +142,7 @@ export async function timeJobs(app: FastifyInstance, db: Kysely<DB>, pool: Membe
     },
     {
       job: 'cleanup (sessions, idempotency keys)',
-      tick: () => app.cleanupJob.runOnce(),
+      tick: () => app.services.cleanupJob.runOnce(),
       make: deadRows,
       pending:
         due(sql`select ((select count(*) from (select 1 from idempotency_keys where created_at < now() - interval '25 hours' order by created_at limit 1000) k)

@@ -21,6 +21,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { REPORT_NAMES, type ReportName } from '../../packages/contract/src/admin/reports.ts';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database.ts';
+import { migrateSandbox } from '../../apps/server/src/sandbox/sandbox-migrations.ts';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { checkInvariants } from '../../apps/server/src/ledger/check-invariants.ts';
 import { addSiteDays, siteDay } from '../../packages/contract/src/site-time.ts';
@@ -74,6 +75,7 @@ export async function runReportsBench(): Promise<void> {
     const lastDay = addSiteDays(siteDay(now), -1);
     const firstDay = addSiteDays(lastDay, -364);
     await migrateToLatest(db);
+    await migrateSandbox(db);
     if (!exists) {
       await seedDatabase(db, { demoMember: false });
       const built = await timed(() => buildYear(db, { members, firstDay, lastDay, log }));

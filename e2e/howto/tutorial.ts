@@ -38,6 +38,8 @@ export class Tutorial<V extends TutorialVideo> {
 
   /** Goes on recording in another page (a game the site opened in a new tab). */
   async follow(page: Page): Promise<void> {
+    // The new tab may still be on its way to the game (a redirect): style the page it lands on.
+    await page.waitForLoadState('load');
     await page.addStyleTag({ content: await siteFonts(this.page) });
     this.page = page;
     await this.recording?.switchTo(page);

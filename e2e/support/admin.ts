@@ -6,8 +6,8 @@ import { expect, type Page } from '@playwright/test';
 import { messages as memberMessages, type TestLocale } from './i18n.ts';
 
 /**
- * The back office's words as an operator reads them: the member app's messages
- * with the admin app's merged over them (apps/admin/src/i18n/setup.ts does the same).
+ * The back office's words as an operator reads them: the admin app's own, else the shared ones
+ * (packages/ui/src/i18n/setup.ts merges them the same way).
  */
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/admin/src/i18n');
 type Messages = Record<string, unknown>;
@@ -20,7 +20,7 @@ function lookup(root: unknown, key: string): unknown {
   return node;
 }
 
-/** `adminText('th', 'screens.operators')`: the admin's message, else the member app's. */
+/** `adminText('th', 'screens.operators')`: the admin's message, else the shared (or member) one. */
 export function adminText(locale: TestLocale, key: string, values: Record<string, string | number> = {}): string {
   const found = lookup(adminMessages[locale], key) ?? lookup(memberMessages[locale], key);
   if (typeof found !== 'string') throw new Error(`no message ${locale}:${key}`);

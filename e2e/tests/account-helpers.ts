@@ -83,9 +83,10 @@ export async function logIn(page: Page, locale: TestLocale, phone: string, passw
 }
 
 /**
- * Home opens the agreement dialog by itself 1.5 s after a login (the login page
- * forgets `remember-agreement`); a member accepts it before going on, else the
- * modal dialog keeps the page behind it out of reach.
+ * Home opens the agreement dialog by itself 1.5 s after a member's first login
+ * on a device (each test is a fresh browser; `remember-agreement` then keeps it
+ * per member); a member accepts it before going on, else the modal dialog keeps
+ * the page behind it out of reach.
  */
 export async function acceptAgreement(page: Page, locale: TestLocale): Promise<void> {
   const dialog = page.getByRole('dialog', { name: text(locale, 'home.agreement.title') });

@@ -84,9 +84,14 @@ test('a new member registers through all four steps, logs in remembered, changes
   // The old password no longer works; the new one does.
   await logIn(page, 'th', phone, password);
   await expect(page.getByRole('alert').filter({ hasText: text('th', 'errors.WRONG_PASSWORD') })).toBeVisible();
+  // The agreement is remembered for this member on this device, past the session: home does not even load its texts again.
+  const agreementLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/lookup/agreements')) agreementLoads.push(r.url());
+  });
   await logIn(page, 'th', phone, newPassword);
   await expect(page).toHaveURL(/\/user\/home$/);
-  await acceptAgreement(page, 'th');
+  await expect(page.getByRole('region', { name: text('th', 'home.widgets.title') })).toBeVisible();
 
   // Logout tells the server, clears the token and goes to /login.
   const logout = page.waitForResponse((r) => r.url().endsWith('/api/logout') && r.request().method() === 'POST');
@@ -97,4 +102,6 @@ test('a new member registers through all four steps, logs in remembered, changes
   await page.goto('/user/home');
   await expect(page).toHaveURL(/\/login$/);
   await expectAccessible(page);
+  expect(agreementLoads).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('remember-agreement'))).toMatch(/^\["[^"]+"\]$/);
 });

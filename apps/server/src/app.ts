@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from './adapters/games/demo-provider/agent-key.ts';
-import { registerDemoProvider } from './adapters/games/demo-provider/demo-provider-plugin.ts';
-import { registerSandboxIndex } from './adapters/sandbox/sandbox-index.ts';
-import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { createCrashPoint } from './crash-point.ts';
 import { endLeasesOfDeadProcess } from './http/idempotency.ts';
 import type { DatabaseEngine, PoolStats } from './db/database.ts';
 import type { DB } from './db/schema.ts';
@@ -23,45 +18,31 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { registerMetricsRoute } from './metrics/metrics-routes.ts';
-import { createNodeMetrics } from './metrics/node-metrics.ts';
-import { registerAdminChat } from './modules/admin/admin-chat.ts';
-import { registerAdminFeature } from './modules/admin/admin-feature.ts';
-import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
-import { registerReportsFeature } from './modules/reports/reports-feature.ts';
-import { registerAccountsFeature } from './modules/account/accounts-feature.ts';
-import { createSessionEnds } from './modules/auth/session-ends.ts';
+import { createNodeMetrics, type NodeMetrics } from './metrics/node-metrics.ts';
+import { composeFeatures, type FeatureServices } from './compose.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
-import { registerChatFeature } from './modules/chat/chat-feature.ts';
-import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
-import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
-import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
-import { GAME_CATALOGUE, gameArtPath } from './modules/games/game-catalogue.ts';
 import { registerHealthRoutes } from './modules/health/health-routes.ts';
 import { createQueueFiguresRepository } from './modules/health/queue-figures-repository.ts';
 import { createLookupService } from './modules/lookup/lookup-service.ts';
+import { registerBankLogoRoutes } from './modules/lookup/bank-logos.ts';
 import { registerLookupRoutes } from './modules/lookup/lookup-routes.ts';
 import { registerMoneyLookupRoutes } from './modules/lookup/money-lookup-routes.ts';
 import { createMoneyRules } from './modules/lookup/money-rules.ts';
 import { createSettingsRepository } from './modules/lookup/settings-repository.ts';
-import { registerSandboxSettingsRoutes } from './modules/lookup/sandbox-settings-routes.ts';
-import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
-import { rewardsSpinBonuses } from './modules/rewards/spin-bonus-adapter.ts';
-import { registerSpinFeature } from './modules/spin/spin-feature.ts';
 import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
 import type { SeedSource } from './modules/spin/fair-draw.ts';
-import { registerStatementFeature } from './modules/statement/statement-routes.ts';
-import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
-import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
-import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
-    drain: () => void;
-    /** While true, /api/health answers 503 `starting` (start-up work under way: main.ts). */
-    startingUp: (starting: boolean) => void;
-  }
-}
+/** What the built app gives its owner (main.ts, the tests, the benches): the features' services and jobs, and the node's own. */
+export type AppServices = FeatureServices & {
+  metrics: NodeMetrics;
+  /** Health answers 503 from now on, so the balancer stops sending here; requests are still served. */
+  drain: () => void;
+  /** While true, /api/health answers 503 `starting` (start-up work under way: main.ts). */
+  startingUp: (starting: boolean) => void;
+};
+
+/** The Fastify app with its services beside it; features never read them from here (docs/engineering.md, "Composition"). */
+export type App = FastifyInstance & { services: AppServices };
 
 export type AppDeps = {
   config: Config;
@@ -84,13 +65,15 @@ export type AppDeps = {
   spinSeeds?: SeedSource;
   /** The bonus module's side of the spin wheel (bonus coupons, BONUS_REMAINING); until it is wired, none (docs/spin.md). */
   spinBonuses?: SpinBonusPort;
+  /** The AUTO deposit accounts' statement poller on its timer; default: as startJobs (tests drive it by hand). */
+  autoDepositPoller?: boolean;
 };
 
 /** JSON bodies are small; uploads go through multipart routes with their own limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
 
 /** Builds the whole HTTP app; main.ts and the tests (app.inject) both use it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
@@ -109,7 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const metrics = createNodeMetrics({ now: clock.now });
-  app.decorate('metrics', metrics);
   registerNulGuard(app);
   registerOversizeBodyRefusal(app);
   // At the root, before any route: answers in flight at close end their keep-alive connection.
@@ -148,109 +130,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redisUp: redis.usable, redisOutages: redis.outages } : {}),
   });
   registerMetricsRoute(app, metrics, deps.config.metrics.token);
-  app.decorate('drain', health.drain);
-  app.decorate('startingUp', health.startingUp);
   registerLookupRoutes(app, lookups);
   registerMoneyLookupRoutes(app, createMoneyRules({ settings, clock, log: app.log }));
-  if (deps.config.sandbox) {
-    registerSandboxIndex(app);
-    registerSandboxSettingsRoutes(app, lookups);
-  }
-  // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
-  const sessionEnds = createSessionEnds();
-  // Before any module with member routes: it decorates app.requireMember.
-  const accounts = registerAccountsFeature(app, { config: deps.config, db: deps.db, clock, lookups, settings, sessionEnds });
-  // Before any module with admin routes: it decorates app.adminGuard (docs/operators.md).
-  const admin = await registerAdminFeature(app, {
+  registerBankLogoRoutes(app);
+  const { truelinkKey, services } = await composeFeatures(app, {
     config: deps.config,
     db: deps.db,
     clock,
+    metrics,
     settings,
     lookups,
-    accounts,
-    sessionEnds,
-    startJobs: deps.startJobs ?? true,
-  });
-  const rewards = createRewardsFeature(app, { config: deps.config, db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
-  // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
-  const crash = deps.config.crashAt ? createCrashPoint(deps.config.crashAt) : undefined;
-  registerWalletFeature(app, {
-    ...(crash ? { crash } : {}),
-    config: deps.config,
-    db: deps.db,
-    clock,
-    settings,
-    profile: accounts.profile,
-    inviteAmount: rewards.rewards.inviteAmount,
-    startJobs: deps.startJobs ?? true,
-  });
-  rewards.register();
-  registerStatementFeature(app, { db: deps.db });
-  // Slips and chat media: this node's disk, or the bucket every node shares (docs/operations.md, "Uploads").
-  const uploads = createUploadStorage(deps.config);
-  app.addHook('onClose', (_instance, done) => {
-    uploads.close();
-    done();
-  });
-  await registerChatFeature(app, {
-    config: deps.config,
-    db: deps.db,
-    clock,
-    lookups,
-    settings,
-    auth: accounts.auth,
-    members: accounts.members,
-    authenticateAgent: deps.authenticateChatAgent ?? admin.authenticateChatAgent,
-    storage: uploads.area('chat'),
     redis,
-    agentSessions: admin.chatAgentSessions,
-    sessionEnds,
-    sessionSweepMs: deps.chatSessionSweepMs,
-  });
-
-  // The support chat console under /api/admin/chat (needs the chat feature's agents service).
-  await registerAdminChat(app);
-
-  // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
-  const truelinkKey = await truelinkKeyFromSecret(deps.config.secrets.truelinkSecret);
-  const deposits = await registerDepositFeature(app, {
-    truelinkKey,
-    config: deps.config,
-    db: deps.db,
-    clock,
-    lookups,
-    settings,
-    storage: uploads.area('slips'),
     startJobs: deps.startJobs ?? true,
+    authenticateChatAgent: deps.authenticateChatAgent,
+    chatSessionSweepMs: deps.chatSessionSweepMs,
+    spinSeeds: deps.spinSeeds,
+    spinBonuses: deps.spinBonuses,
+    autoDepositPoller: deps.autoDepositPoller,
   });
-  await registerWithdrawFeature(app, {
-    config: deps.config,
-    db: deps.db,
-    clock,
-    settings,
-    startJobs: deps.startJobs ?? true,
-    bonuses: rewards.bonuses,
-    blacklist: accounts.blacklist,
-  });
-  registerSpinFeature(app, {
-    db: deps.db,
-    clock,
-    sandbox: deps.config.sandbox,
-    bonuses: deps.spinBonuses ?? rewardsSpinBonuses,
-    ...(deps.spinSeeds ? { seeds: deps.spinSeeds } : {}),
-  });
-  registerMoneyDeskFeature(app, { db: deps.db, clock, settings, lookups, deposits, blacklist: accounts.blacklist });
-  registerCleanupJob(app, { db: deps.db, clock, settings, startJobs: deps.startJobs ?? true });
-  registerReportsFeature(app, { config: deps.config, db: deps.db, clock, startJobs: deps.startJobs ?? true });
-
-  registerGameArtRoutes(app);
-  if (deps.config.sandbox) {
-    // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
-    const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
-    const agentKey = demoAgentKey(deps.config.secrets.tokenSecret);
-    await registerDemoProvider(app, { db: deps.db, clock, agentKey, games, ...(crash ? { crash } : {}) });
-  }
 
   await registerWebApp(app, deps.config.webDist, { truelinkKey, sandbox: deps.config.sandbox }, deps.config.adminDist);
-  return app;
+  const appServices: AppServices = { ...services, metrics, drain: health.drain, startingUp: health.startingUp };
+  return withServices(app, appServices);
+}
+
+/** The app with its services beside it (a FastifyInstance parameter, so the thenable type Fastify() returns is left behind). */
+function withServices(app: FastifyInstance, services: AppServices): App {
+  return Object.assign(app, { services });
 }

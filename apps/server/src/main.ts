@@ -12,8 +12,7 @@ import { checkLedger } from './ledger/check-invariants.ts';
 import { ledgerReportJson } from './ledger/ledger-report.ts';
 import { createUploadStorage } from './adapters/storage/upload-storage.ts';
 import { prepareDatabase } from './start-up.ts';
-import { createMovableClock, seedDemoHistory } from './modules/account/demo-history.ts';
-import { DEMO_MEMBER } from './modules/account/demo-member.ts';
+import { systemClock } from './clock.ts';
 import { DEMO_OPERATORS } from './modules/admin/operator-setup.ts';
 import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 
@@ -23,6 +22,16 @@ async function embeddedOptions(config: Config): Promise<OpenDatabaseOptions> {
   const isNew = !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!isNew || !config.embeddedTemplate || !existsSync(config.embeddedTemplate)) return { kind: 'embedded', dataDir };
   return { kind: 'embedded', dataDir, template: new Blob([await readFile(config.embeddedTemplate)]) };
+}
+
+/** The sandbox's start-up pieces, loaded only with SANDBOX=on: the movable demo clock, the demo history, the demo member's credentials. */
+async function loadSandboxStart() {
+  const [{ createMovableClock }, { seedDemoHistory }, { DEMO_MEMBER }] = await Promise.all([
+    import('./sandbox/demo-clock.ts'),
+    import('./sandbox/demo-history.ts'),
+    import('./sandbox/demo-member.ts'),
+  ]);
+  return { clock: createMovableClock(), seedDemoHistory, DEMO_MEMBER };
 }
 
 async function main(): Promise<void> {
@@ -41,8 +50,9 @@ async function main(): Promise<void> {
     ownerPassword: config.adminOwnerPassword,
     now: new Date(),
   });
-  // Real time, except while the demo history is seeded (each step at its own day).
-  const clock = createMovableClock();
+  // The plain clock; with the sandbox on, one the demo history moves to past days while it seeds them.
+  const sandbox = config.sandbox ? await loadSandboxStart() : undefined;
+  const clock = sandbox ? sandbox.clock : systemClock;
   const app = await buildApp({ config, db, engine, clock, ...(poolStats ? { poolStats } : {}) });
   logConnectionError = (error) => app.log.warn({ err: error }, 'database connection lost: the pool replaces it');
   // Said once at start, so a wrong bucket or key shows before the first upload fails (the node still serves the rest).
@@ -80,7 +90,7 @@ async function main(): Promise<void> {
     app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
     // Leave the balancer's rotation (health 503) while still serving, then stop taking requests, let
     // the ones in flight finish, and close the database (docs/operations.md, "Rolling restarts").
-    app.drain();
+    app.services.drain();
     const forced = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     forced.unref();
     new Promise((resolve) => setTimeout(resolve, config.drainMs))
@@ -98,32 +108,34 @@ async function main(): Promise<void> {
 
   // The demo history moves the app's clock to past days while it runs: a member who logged in
   // then would get a session that expired weeks ago. Health says "starting" until it is done.
-  if (config.sandbox) app.startingUp(true);
+  if (config.sandbox) app.services.startingUp(true);
   await app.listen({ host: config.host, port: config.port });
   if (config.metrics.port !== undefined) {
-    const metricsServer = await startMetricsServer(app.metrics, { ...config.metrics, port: config.metrics.port });
+    const metricsServer = await startMetricsServer(app.services.metrics, { ...config.metrics, port: config.metrics.port });
     metricsServer.unref();
     app.log.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listening');
   }
   // With NODE_COMPILE_CACHE set, write the compiled code now rather than at a clean exit, which a
   // SIGKILLed or OOM-killed node never reaches: its restart then loads in a fraction of the time.
   flushCompileCache();
-  if (config.sandbox) {
+  if (sandbox) {
     // After listen: the seeding goes through the simulators over HTTP, like any deposit.
     const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);
     // One node seeds it (another holding the lock is at it already: this one serves meanwhile).
-    await withAdvisoryLockIfFree(db, engine, LOCK_KEYS.demoHistory, () => seedDemoHistory({ app, db, clock, truelinkKey })).then(
+    await withAdvisoryLockIfFree(db, engine, LOCK_KEYS.demoHistory, () =>
+      sandbox.seedDemoHistory({ app, db, clock: sandbox.clock, truelinkKey }),
+    ).then(
       (outcome) => outcome === 'seeded' && app.log.info('demo member history seeded'),
       (error: unknown) => app.log.error({ err: error }, 'demo member history could not be seeded'),
     );
-    app.startingUp(false);
+    app.services.startingUp(false);
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   // For the person at the terminal, beside the JSON logs.
   const origin = `http://${shownHost}:${config.port}`;
   const lines = [`\nJetton is running on ${origin} (database: ${engine})`];
-  if (config.sandbox) {
-    lines.push(`Demo member: phone ${DEMO_MEMBER.username}, password ${DEMO_MEMBER.password}`);
+  if (sandbox) {
+    lines.push(`Demo member: phone ${sandbox.DEMO_MEMBER.username}, password ${sandbox.DEMO_MEMBER.password}`);
     lines.push(
       `Demo operators (back office, no code asked in the sandbox): ${DEMO_OPERATORS.map((d) => `${d.login} / ${d.password}`).join(', ')}`,
     );

@@ -4,7 +4,7 @@ import { migrateToLatest, type DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import { rechainUnkeyedAudit, useAuditKeys, type RechainOutcome } from './modules/admin/audit-log.ts';
 import { ensureOperators } from './modules/admin/operator-setup.ts';
-import { disableSandboxAccounts, type DisabledSandboxAccounts } from './modules/admin/sandbox-accounts.ts';
+import type { DisabledSandboxAccounts } from './sandbox/sandbox-accounts.ts';
 import { seedDatabase } from './seed.ts';
 
 export type PreparedDatabase = {
@@ -33,10 +33,14 @@ export async function prepareDatabase(
 ): Promise<PreparedDatabase> {
   return withAdvisoryLock(db, engine, LOCK_KEYS.startUp, async () => {
     await migrateToLatest(db);
+    // The sandbox's own tables (the demo game provider), only with it on (docs/sandbox.md).
+    if (options.sandbox) await (await import('./sandbox/sandbox-migrations.ts')).migrateSandbox(db);
     await seedDatabase(db, { demoMember: options.sandbox });
     const auditRechain = await rechainUnkeyedAudit(db, useAuditKeys(options.tokenSecret));
     const firstOwner = await ensureOperators(db, options);
-    const sandboxDisabled = options.sandbox ? null : await disableSandboxAccounts(db, options.now);
+    const sandboxDisabled = options.sandbox
+      ? null
+      : await (await import('./sandbox/sandbox-accounts.ts')).disableSandboxAccounts(db, options.now);
     return { firstOwner, sandboxDisabled, auditRechain };
   });
 }

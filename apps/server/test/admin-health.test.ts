@@ -92,11 +92,11 @@ describe.each(testEngines())('the dashboard health figures on the %s database', 
     await payoutFaults(t, 'unavailable');
     expect((await withdraw(t, m.token, { amount: 300 })).statusCode).toBe(200);
     await payoutFaults(t, 'none');
-    for (const ok of [true, false, false, false]) t.app.metrics.jobPass('withdrawal payout', ok);
-    t.app.metrics.jobPass('transfer reconciliation', true);
+    for (const ok of [true, false, false, false]) t.app.services.metrics.jobPass('withdrawal payout', ok);
+    t.app.services.metrics.jobPass('transfer reconciliation', true);
     t.clock.advance(16 * 60_000);
     // The pool's figures are of the instant (the reads themselves take connections): a fixed source, so both show it.
-    t.app.metrics.setSources({ pool: () => ({ inUse: 3, waiting: 1, size: 10 }) });
+    t.app.services.metrics.setSources({ pool: () => ({ inUse: 3, waiting: 1, size: 10 }) });
     // Logged in after the clock moved, so the session is not idle (and its requests counted before the scrape).
     owner = await loginOperator(t, ['owner']);
 
@@ -114,13 +114,15 @@ describe.each(testEngines())('the dashboard health figures on the %s database', 
     expect(h.jobs.find((j) => j.name === 'transfer_reconciliation')).toMatchObject({ runs: 1, failures: 0, lastFailureAt: null });
     expect(h.database).toEqual({ poolInUse: 3, poolWaiting: 1 });
     expect(h.redisUp).toBe(true);
+    // This node runs without Redis: the panel is told so, not that Redis is up.
+    expect(h.redisConfigured).toBe(false);
     expect(h.healthUp).toBe(true);
     expect(h.requests.total).toBeGreaterThan(0);
   });
 
   it('agrees again after reconciliation settles the transfer and a pass succeeds', async () => {
-    await t.app.transferReconciler.runOnce();
-    t.app.metrics.jobPass('withdrawal payout', true);
+    await t.app.services.transferReconciler.runOnce();
+    t.app.services.metrics.jobPass('withdrawal payout', true);
     // The other order this time: the panel first, then /metrics (which counts the panel's request).
     const h = await health();
     const metrics = await scrape();

@@ -7,6 +7,10 @@ import { call, createMember, expectError, login, nextBankNo, nextPhone, setLooku
 import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
+import { activated, walletMember } from './wallet-support.ts';
+import { GAME_CATALOGUE } from '../src/modules/games/game-catalogue.ts';
+
+const CIRCUS_NAME = GAME_CATALOGUE.find((g) => g.code === 'circus')?.name;
 
 describe.each(testEngines())('members in the back office on the %s database', (engine) => {
   let t: TestApp;
@@ -38,6 +42,14 @@ describe.each(testEngines())('members in the back office on the %s database', (e
     }
     const statement = await support.call(ADMIN_ROUTES.members.statement, { id: m.id }, undefined, { page: '1', limit: '10' });
     expect(statement.statusCode, statement.body).toBe(200);
+  });
+
+  it('names a member’s game wallets by the game, with their login there', async () => {
+    const m = await walletMember(t, 10_000n);
+    const card = await activated(t, m, 'circus');
+    const page = (await support.call(ADMIN_ROUTES.members.detail, { id: m.id })).json<TMemberDetail>();
+    const game = page.games.find((g) => g.code === 'game:circus');
+    expect(game).toMatchObject({ name: CIRCUS_NAME, username: card.username });
   });
 
   it('suspends a member: their token stops at once and login answers INACTIVE_USER; reactivating lets them back', async () => {

@@ -194,7 +194,7 @@ describe.each(testEngines())('the audit chain on the %s database', (engine) => {
     await someRows(1);
     const info = vi.spyOn(t.app.log, 'info');
     const head = await auditHead(db());
-    const first = await t.app.auditHeadJob.runOnce();
+    const first = await t.app.services.auditHeadJob.runOnce();
     expect(first).toMatchObject({ seq: head.seq, hash: head.hash });
     expect(first.checkpoint && checkpointSignatureOk(KEYS, first.checkpoint)).toBe(true);
     expect(info).toHaveBeenCalledWith({ audit: head }, 'audit chain head');
@@ -203,7 +203,7 @@ describe.each(testEngines())('the audit chain on the %s database', (engine) => {
     expect(scrape.body).toContain(`jetton_audit_chain_head{hash="${head.hash}"} ${head.seq}\n`);
 
     await someRows(1);
-    const later = await t.app.auditHeadJob.runOnce();
+    const later = await t.app.services.auditHeadJob.runOnce();
     expect(later.checkpoint).toBeNull();
     const moved = await auditHead(db());
     expect(later).toMatchObject(moved);
@@ -211,7 +211,7 @@ describe.each(testEngines())('the audit chain on the %s database', (engine) => {
     expect(rescrape.body).toContain(`jetton_audit_chain_head{hash="${moved.hash}"} ${moved.seq}\n`);
     expect(rescrape.body).not.toContain(head.hash);
     t.clock.advance(24 * 3600_000);
-    expect((await t.app.auditHeadJob.runOnce()).checkpoint).toMatchObject(moved);
+    expect((await t.app.services.auditHeadJob.runOnce()).checkpoint).toMatchObject(moved);
     info.mockRestore();
   });
 });

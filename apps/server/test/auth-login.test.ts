@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { createMemberRepository } from '../src/modules/account/member-repository.ts';
 import { createSigner } from '../src/modules/auth/signer.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TWithdrawResponse } from '@jetton/contract/withdraw';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { createMemberRepository } from '../src/modules/account/member-repository.ts';
 import { createProfileService } from '../src/modules/account/profile-service.ts';
 import { createRegistrationService } from '../src/modules/account/registration-service.ts';

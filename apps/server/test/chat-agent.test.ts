@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../src/app.ts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,7 +22,7 @@ const PREFIX = '/test-agent/chat';
 const at = (route: string, conversationId?: string) => `${PREFIX}${conversationId ? apiPath(route, { conversationId }) : route}`;
 
 /** The back office's guard, played by a header naming the agent. */
-async function mountAgentRoutes(app: FastifyInstance): Promise<void> {
+async function mountAgentRoutes(app: App): Promise<void> {
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
@@ -30,7 +30,7 @@ async function mountAgentRoutes(app: FastifyInstance): Promise<void> {
       });
       await scope.register(
         chatAgentRoutes({
-          agents: app.chatAgents,
+          agents: app.services.chatAgents,
           agentOf: (request) => ({ agentId: String(request.headers['x-test-agent']), name: 'Nok' }),
         }),
       );

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TChatEntry } from '@jetton/contract/chat';
 import type { TChatJoinAnswer } from '@jetton/contract/chat-events';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type App } from '../src/app.ts';
 import { CHAT_RULES_KEY, type ChatRules } from '../src/modules/chat/chat-rules.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { expectError } from './accounts-support.ts';
@@ -32,7 +31,7 @@ describe.skipIf(!hasRedisServer)(`chat limits across nodes${hasRedisServer ? '' 
 
   describe.each(testEngines())('two nodes on the %s database', (engine) => {
     let a: TestApp;
-    let b: FastifyInstance;
+    let b: App;
     const agents = testAgentAuthenticator();
     const sockets: { disconnect: () => unknown }[] = [];
     /** An address of this test only: the counters live in Redis. */

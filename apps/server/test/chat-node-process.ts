@@ -8,6 +8,7 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
 import { seedDatabase } from '../src/seed.ts';
 import { testAgentAuthenticator } from './chat-test-agent.ts';
 
@@ -21,6 +22,7 @@ const { db, engine } = await openDatabase(
     : { kind: 'embedded', dataDir: `${config.dataDir}/pglite` },
 );
 await migrateToLatest(db);
+await migrateSandbox(db);
 await seedDatabase(db, { demoMember: config.sandbox });
 const app = await buildApp({ config, db, engine, authenticateChatAgent: testAgentAuthenticator(key).authenticate, startJobs: false });
 

@@ -302,7 +302,7 @@ describe.skipIf(!existsSync(REDIS_SERVER))(
       await agentBResynced;
       await vi.waitFor(() => expect(held.get(replySeq)).toBe('during: from agent B'), { timeout: 30_000, interval: 100 });
       expect(resyncs).toBeGreaterThan(0);
-      const missed = await b.chatAgents.open(conversationId, { limit: 100, afterSeq: 0 });
+      const missed = await b.services.chatAgents.open(conversationId, { limit: 100, afterSeq: 0 });
       expect(missed.messages.map((m) => m.message.payload)).toContain('during: from the member on node A');
 
       // And across nodes live again.

@@ -24,7 +24,7 @@ describe.each(testEngines())('cleanup job (%s database)', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const cleanup = () => t.app.cleanupJob.runOnce();
+  const cleanup = () => t.app.services.cleanupJob.runOnce();
 
   async function storedKeys(keys: string[]): Promise<string[]> {
     const rows = await db().selectFrom('idempotency_keys').select('key').where('key', 'in', keys).execute();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { DEMO_OPERATORS, FIRST_OWNER_LOGIN } from '../src/modules/admin/operator-setup.ts';
 import { GAME_CATALOGUE } from '../src/modules/games/game-catalogue.ts';
 import { createServerProcess, type ServerProcess } from './chaos/chaos-server.ts';

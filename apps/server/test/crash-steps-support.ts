@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type Database } from '../src/db/database.ts';
+import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { WALLET_RULES_KEY, type WalletRules } from '../src/modules/wallet/wallet-rules.ts';
 import { seedDatabase } from '../src/seed.ts';
@@ -59,6 +60,7 @@ export async function createNodeDatabase(engine: TestEngine, dataDir: string) {
   };
   const first = await open(true);
   await migrateToLatest(first.db);
+  await migrateSandbox(first.db);
   await seedDatabase(first.db, { demoMember: false });
   return {
     /** The environment of a node on this database. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GameCode } from '@jetton/contract/constants';
 import { createDemoGameProvider } from '../src/adapters/games/demo-game-provider.ts';
-import { demoAgentKey } from '../src/adapters/games/demo-provider/agent-key.ts';
-import type { TFaults } from '../src/adapters/games/demo-provider/demo-api-schemas.ts';
+import { demoAgentKey } from '../src/adapters/party-keys.ts';
+import type { TFaults } from '../src/adapters/games/demo-api-schemas.ts';
 import type { GameProvider } from '../src/adapters/games/game-provider.ts';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import { testConfig, type TestApp } from './test-app.ts';

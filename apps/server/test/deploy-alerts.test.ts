@@ -79,14 +79,16 @@ describe('the alert rules in deploy/alerts.yml', () => {
   });
   afterAll(() => t.close());
 
-  it('cover the six situations an operator must hear about', () => {
+  it('cover the eight situations an operator must hear about', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual([
+      'JettonAutoDepositPollerLagging',
       'JettonHighErrorRate',
       'JettonJobFailing',
       'JettonNodeDown',
       'JettonPayoutWaitingTooLong',
       'JettonRedisDown',
       'JettonTransferUnknownTooLong',
+      'JettonUnmatchedDepositWaiting',
     ]);
   });
 

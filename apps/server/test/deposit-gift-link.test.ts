@@ -16,7 +16,7 @@ describe.each(testEngines())('gift-link deposits through the sandbox vouchers (%
   let key: string;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
     key = await truelinkKeyFromSecret(testConfig().secrets.truelinkSecret);
   });
   afterEach(() => expectLedgerHealthy(t));

@@ -22,7 +22,7 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -98,16 +98,16 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
 
     // Past expiry but inside the grace: left open (a late callback for an in-time payment may still come).
     t.clock.advance(QR_LIFETIME_MS - 60_000 + 1_000);
-    await t.app.qrExpiryJob.runOnce();
+    await t.app.services.qrExpiryJob.runOnce();
     for (const qr of due) expect((await row(qr.id)).status).toBe('open');
 
     t.clock.advance(GRACE_MS);
-    const summary = await t.app.qrExpiryJob.runOnce();
+    const summary = await t.app.services.qrExpiryJob.runOnce();
     expect(summary.claimed).toBeGreaterThanOrEqual(3); // three in batches of 2
     expect(summary.cancelFailed).toBe(0);
     for (const qr of due) expect(await row(qr.id)).toMatchObject({ status: 'expired', closed_at: t.clock.now(), provider_ref: null });
     expect((await row(fresh.id)).status).toBe('open'); // expired 60 s later: still in its grace
-    expect((await t.app.qrExpiryJob.runOnce()).claimed).toBe(0);
+    expect((await t.app.services.qrExpiryJob.runOnce()).claimed).toBe(0);
 
     // The gateway was told: it refuses the payment as cancelled; a gateway that pays anyway gets 409, nothing credited.
     expect(await payAtGateway(due[0]?.payload ?? '')).toMatchObject({ status: 409, body: { message: 'This QR is cancelled.' } });
@@ -152,11 +152,11 @@ describe.each(testEngines())('QR expiry job and the QR payment reference (%s dat
       .transaction()
       .execute(async (trx) => {
         await trx.selectFrom('qr_codes').select('id').where('id', '=', locked.id).forUpdate().execute();
-        await t.app.qrExpiryJob.runOnce();
+        await t.app.services.qrExpiryJob.runOnce();
         expect((await row(free.id)).status).toBe('expired');
       });
     expect((await row(locked.id)).status).toBe('open');
-    await t.app.qrExpiryJob.runOnce();
+    await t.app.services.qrExpiryJob.runOnce();
     expect((await row(locked.id)).status).toBe('expired');
   });
 });

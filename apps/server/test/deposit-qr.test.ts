@@ -2,14 +2,20 @@ import { parse } from 'promptparse';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
+import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
+import { QR_RULES_KEY } from '@jetton/contract/admin/settings';
+import type { TQrProviderRule } from '@jetton/contract/deposit';
+import { ROUTES } from '@jetton/contract/routes';
 import type { TQrState } from '@jetton/contract/wallet';
 import { QR_SIGNATURE_HEADER, qrCallbackSecret, signQrCallback } from '../src/adapters/qr-gateway/callback-signature.ts';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
+import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { accountBalance } from '../src/ledger/accounts.ts';
 import { memberWallet } from '../src/ledger/account-codes.ts';
 import { call, expectError } from './accounts-support.ts';
 import { coinsOf, depositMember, expectLedgerHealthy, walletBalance } from './deposit-support.ts';
 import { testEngines } from './engines.ts';
+import { setMoneyRules } from './money-rules-support.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
 
 /** CRC-16/CCITT-FALSE written here, independently of promptparse. */
@@ -37,7 +43,7 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
   const url = (provider: string) => `/api/qrcode/${provider}`;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -100,10 +106,36 @@ describe.each(testEngines())('QR deposits through the sandbox gateways (%s datab
     ] as const) {
       const state = await create(m.token, provider, amount);
       expect(state.hasQrcode).toBe(false);
-      expect(state.message).toMatch(/Minimum QR deposit/);
+      expect(state.message).toBe('QR_BELOW_MINIMUM');
     }
     expect((await create(m.token, 'KBANK', 0.01)).hasQrcode).toBe(true);
     expect((await create(m.token, 'ZPAY', 10)).hasQrcode).toBe(true);
+  });
+
+  it('answers each provider’s rule as create applies it: the currency’s minimum and picks (rules.money), the operator’s switch (rules.qr)', async () => {
+    const m = await depositMember(t);
+    const rules = async () =>
+      (await call(t, 'GET', ROUTES.qrcode.rules, undefined, { token: m.token })).json<{ providers: TQrProviderRule[] }>().providers;
+    expect((await rules()).find((r) => r.provider === 'WW')).toEqual({
+      provider: 'WW',
+      enabled: true,
+      min: MONEY_RULE_DEFAULTS.THB.qr.WW.min,
+      minExclusive: false,
+      amounts: [...MONEY_RULE_DEFAULTS.THB.qr.WW.amounts],
+    });
+    await setMoneyRules(t, { THB: { qr: { ...MONEY_RULE_DEFAULTS.THB.qr, WW: { ...MONEY_RULE_DEFAULTS.THB.qr.WW, min: 250 } } } });
+    await createSettingsRepository(t.database.db).set(QR_RULES_KEY, { providers: { ZPAY: { enabled: false } } });
+    t.clock.advance(10_000); // past the rules cache
+    const changed = await rules();
+    expect(changed.find((r) => r.provider === 'WW')).toMatchObject({ min: 250, minExclusive: false, amounts: [300, 500, 1000] });
+    expect(changed.find((r) => r.provider === 'ZPAY')).toMatchObject({ enabled: false });
+    expect((await create(m.token, 'WW', 200)).message).toBe('QR_BELOW_MINIMUM');
+    expect((await create(m.token, 'ZPAY', 100)).message).toBe('QR_PROVIDER_OFF');
+    expect((await create(m.token, 'WW', 250)).hasQrcode).toBe(true);
+    await createSettingsRepository(t.database.db).set(QR_RULES_KEY, { providers: {} });
+    await setMoneyRules(t, {});
+    t.clock.advance(10_000);
+    expectError(await call(t, 'GET', ROUTES.qrcode.rules), 401, 'invalid-token');
   });
 
   it('issues a valid PromptPay QR per provider (decoded independently), one open per provider, paid once by the gateway', async () => {

@@ -11,7 +11,7 @@ describe('deposit sandbox pages for people', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp('embedded');
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterAll(() => t.close());
 

@@ -14,7 +14,7 @@ describe.each(testEngines())('slip upload, history and image (%s database)', (en
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -109,11 +109,12 @@ describe.each(testEngines())('slip upload, history and image (%s database)', (en
     expectError(await t.app.inject({ method: 'GET', url }), 404, 'NO_DATA');
   });
 
-  it('closes slip upload during the daily window (operator setting), and opens it again after', async () => {
+  it('closes slip upload during the daily window (operator setting) with SLIP_UPLOAD_CLOSED, and opens it again after', async () => {
     const m = await depositMember(t);
     await createSettingsRepository(t.database.db).set('rules.deposit', { slipClosedFrom: '00:00', slipClosedTo: '23:59' });
     t.clock.advance(10_000); // past the rules cache
-    expectError(await uploadSlip(t, m.token, { bytes: png() }), 422, 'SLIP_UPLOAD_FAIL');
+    // Its own code, so the member is told the window and not to try again at once.
+    expectError(await uploadSlip(t, m.token, { bytes: png() }), 422, 'SLIP_UPLOAD_CLOSED');
     await createSettingsRepository(t.database.db).set('rules.deposit', {});
     t.clock.advance(10_000);
     expect((await uploadSlip(t, m.token, { bytes: png() })).statusCode).toBe(201);

@@ -26,7 +26,7 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
   beforeAll(async () => {
     t = await startTestApp(engine);
     // The tests run the verifier by hand.
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -36,7 +36,7 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
     expect(res.statusCode, res.body).toBe(201);
     const { slip } = res.json<{ slip: TSlip }>();
     expect(slip.status).toBe('processing');
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
     return slipOf(token, slip.reference);
   }
 
@@ -75,7 +75,7 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
     const uploads = await Promise.all([uploadSlip(t, m.token, { bytes: png }), uploadSlip(t, m.token, { bytes: png })]);
     for (const res of uploads) expect(res.statusCode, res.body).toBe(201);
     // Two verifiers racing over the queue, as two nodes would.
-    await Promise.all([t.app.slipVerifier.runOnce(), t.app.slipVerifier.runOnce()]);
+    await Promise.all([t.app.services.slipVerifier.runOnce(), t.app.services.slipVerifier.runOnce()]);
     const slips = await Promise.all(uploads.map((res) => slipOf(m.token, res.json<{ slip: TSlip }>().slip.reference)));
     expect(slips.map((s) => s.status).sort()).toEqual(['failed', 'success']);
     expect(slips.find((s) => s.status === 'failed')?.note).toBe('SLIP_REFNO_DUPLICATED');
@@ -117,7 +117,7 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
         uploadSlip(t, owner.token, { bytes: png }),
       ]);
       for (const res of uploads) expect(res.statusCode, res.body).toBe(201);
-      await Promise.all([t.app.slipVerifier.runOnce(), t.app.slipVerifier.runOnce()]);
+      await Promise.all([t.app.services.slipVerifier.runOnce(), t.app.services.slipVerifier.runOnce()]);
       const [strangers, ...owners] = await Promise.all(
         uploads.map((res, i) => slipOf(i === 0 ? stranger.token : owner.token, res.json<{ slip: TSlip }>().slip.reference)),
       );
@@ -187,7 +187,7 @@ describe.each(testEngines())('slip deposits through the sandbox bank (%s databas
       expect(slip.status).toBe('processing');
       for (let attempt = 2; attempt <= 3; attempt++) {
         t.clock.advance(MINUTE);
-        await t.app.slipVerifier.runOnce();
+        await t.app.services.slipVerifier.runOnce();
       }
       expect(await slipOf(m.token, slip.reference)).toMatchObject({ status: 'failed', note: 'UNKNOW_ERROR' });
     } finally {

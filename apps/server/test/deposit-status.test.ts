@@ -18,7 +18,7 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine);
     // The tests run the verifier by hand.
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -83,7 +83,7 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
       amount: null,
       reference: id,
     });
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
     expect((await slipStatus(id, m.token)).json<TSlipStatusResponse>().slip).toMatchObject({ status: 'success', amount: 75.5, note: null });
   });
 
@@ -91,9 +91,9 @@ describe.each(testEngines())('deposit status reads (%s database)', (engine) => {
     const m = await depositMember(t);
     const { png } = await bankTransfer(t, { amount: 40, sender: m.sender });
     expect((await uploadSlip(t, m.token, { bytes: png })).statusCode).toBe(201);
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
     const again = await uploadSlip(t, m.token, { bytes: png });
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
     const slip = (await slipStatus(again.json<TSlipStatusResponse>().slip.reference, m.token)).json<TSlipStatusResponse>().slip;
     expect(slip).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED', amount: null });
   });

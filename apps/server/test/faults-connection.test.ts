@@ -190,7 +190,7 @@ describe.skipIf(!redisUrl)(`Redis lost and back${redisUrl ? '' : ' (skipped: TES
       return res.json<{ status: string }>().status === 'degraded' ? res : undefined;
     }, 'health to see Redis down');
     expect([down.statusCode, down.json()]).toEqual([200, degraded]);
-    const metrics = await t.app.metrics.render();
+    const metrics = await t.app.services.metrics.render();
     expect(metrics).toMatch(/^jetton_redis_up 0$/m);
     expect(metrics).toMatch(/^jetton_health_up 1$/m);
     expect(metrics).toMatch(/^jetton_redis_outages_total [1-9]/m);
@@ -200,7 +200,7 @@ describe.skipIf(!redisUrl)(`Redis lost and back${redisUrl ? '' : ' (skipped: TES
     expect((await login(ip)).statusCode).toBe(429);
     await proxy.restore();
     await waitFor(async () => ((await health()).json<{ status: string }>().status === 'ok' ? true : undefined), 'health to see Redis back');
-    expect((await t.app.metrics.render()).match(/^jetton_redis_up 1$/m)).not.toBeNull();
+    expect((await t.app.services.metrics.render()).match(/^jetton_redis_up 1$/m)).not.toBeNull();
   });
 
   it('a hung Redis holds up one call at most: the link drops it, and calls count in the node without asking Redis until it answers again', async () => {

@@ -40,7 +40,7 @@ describe.each(testEngines())('money through faults on the %s database', (engine)
   });
   afterAll(() => t.close());
 
-  const reconcile = () => t.app.transferReconciler.runOnce();
+  const reconcile = () => t.app.services.transferReconciler.runOnce();
 
   async function pendingOf(m: WalletMember): Promise<number> {
     const rows = await t.database.db

@@ -6,6 +6,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
 import type { DB } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/seed.ts';
 import type { TestProject } from 'vitest/node';
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pglite = await PGlite.create({ parsers: { 20: (v: string) => BigInt(v) } });
   const embedded = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(embedded);
+  await migrateSandbox(embedded);
   await seedDatabase(embedded, { demoMember: true });
   const dumpFile = path.join(dir, 'pglite-template.tar');
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(url, `CREATE DATABASE ${templateName}`);
     const { db } = await openDatabase({ kind: 'postgres', url: databaseUrl(url, templateName), poolSize: 2 });
     await migrateToLatest(db);
+    await migrateSandbox(db);
     await seedDatabase(db, { demoMember: true });
     await db.destroy();
     project.provide('postgresTemplate', templateName);

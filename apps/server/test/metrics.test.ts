@@ -71,7 +71,7 @@ describe.each(testEngines())('/metrics on the %s database', (engine) => {
     expect(sample(text, 'jetton_transfers_unknown')).toBe(1);
     expect(sample(text, 'jetton_transfer_unknown_oldest_age_seconds')).toBe(660);
     expect(sample(text, 'jetton_transfers_total', 'outcome="unknown",stage="request"')).toBe(1);
-    await t.app.transferReconciler.runOnce();
+    await t.app.services.transferReconciler.runOnce();
     text = await scrape();
     expect(sample(text, 'jetton_transfers_unknown')).toBe(0);
     expect(sample(text, 'jetton_transfer_unknown_oldest_age_seconds')).toBe(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrations } from '../src/db/migrations/registry.ts';
 import type { TestEngine } from './engines.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
 
@@ -14,4 +15,14 @@ export async function emptyDatabase(engine: TestEngine): Promise<{ database: Dat
     database: await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 }),
     drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/** The migration just before `name`: the schema an existing site runs when it upgrades to it. */
+export function migrationBefore(name: string): string {
+  const before = Object.keys(migrations)
+    .filter((m) => m < name)
+    .sort()
+    .at(-1);
+  if (!before) throw new Error(`no migration before ${name}`);
+  return before;
 }

@@ -157,13 +157,13 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
     // The last minute of a Bangkok day, then its first.
     const now = t.clock.now();
     t.clock.advance(siteDayStart(siteDay(now)).getTime() + DAY_MS - 60_000 - now.getTime());
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).fourEyesReason).toBe('DAY_TOTAL');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).fourEyesReason).toBe('DAY_TOTAL');
     t.clock.advance(60_000);
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
-    expect((await t.app.moneyDesk.adjustments.propose(a, request)).fourEyesReason).toBe('DAY_TOTAL');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).status).toBe('posted');
+    expect((await t.app.services.moneyDesk.adjustments.propose(a, request)).fourEyesReason).toBe('DAY_TOTAL');
     expect(await walletBalance(t, m.id)).toBe(400_000n);
   });
 });

@@ -50,7 +50,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     await setWithdrawRules(t, { payoutRetryMs: RETRY_MS, payoutFindingAfterMs: FINDING_MS, payoutIntervalMs: 3_600_000 });
     await setMoneyRules(t, { THB: { fourEyesWithdrawalAbove: 20_000, fourEyesAdjustmentAbove: 1_000 } });
     // The tests run the slip verifier by hand.
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
     makerA = await loginOperator(t, ['finance']);
     checkerB = await loginOperator(t, ['finance']);
     owner = await loginOperator(t, ['owner']);
@@ -99,7 +99,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expectError(await owner.call(ADMIN_ROUTES.withdrawals.confirm, { id: big }), 403, 'FOUR_EYES_SAME_OPERATOR');
     expect(decision(await makerA.call(ADMIN_ROUTES.withdrawals.confirm, { id: big })).outcome).toBe('confirmed');
 
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await withdrawLines(t, m.token)).toEqual([
       { status: 'SUCCESS', amount: -25_000 },
       { status: 'SUCCESS', amount: -30_000 },
@@ -170,7 +170,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expectError(await makerA.call(ADMIN_ROUTES.withdrawals.approve, { id }), 409, 'INVALID_BANK');
 
     // Approved before the listing, never sent: the payout job hands it back instead of paying.
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect((await makerA.call(ADMIN_ROUTES.withdrawals.detail, { id: queued })).json<TAdminWithdrawal>()).toMatchObject({
       state: 'review',
       reviewReason: 'BLACKLISTED',
@@ -186,12 +186,12 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     await payoutFaults(t, 'unavailable');
     const failedOne = await requestWithdrawal(m, 1_000);
     const retried = await requestWithdrawal(m, 2_000);
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     const held = await makerA.call(ADMIN_ROUTES.payouts.held);
     expect(held.json<{ withdrawals: TAdminWithdrawal[] }>().withdrawals.filter((w) => w.memberId === m.id)).toHaveLength(2);
     for (let i = 0; i < 8; i++) {
       t.clock.advance(RETRY_MS + 1);
-      await t.app.payoutJob.runOnce();
+      await t.app.services.payoutJob.runOnce();
     }
     // Past the deadline: findings, the money still held (not back in the wallet), the job no longer asks.
     expect(await walletBalance(t, m.id)).toBe(700_000n);
@@ -219,7 +219,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
     expect((await makerA.call(ADMIN_ROUTES.payouts.settle, { id: retried }, { outcome: 'retry', reason: 'bank is back' })).statusCode).toBe(
       200,
     );
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await withdrawLines(t, m.token)).toEqual([
       { status: 'SUCCESS', amount: -2_000 },
       { status: 'FAILED', amount: -1_000 },
@@ -320,7 +320,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
         ids.push(res.json<{ slip: { reference: string } }>().slip.reference);
       }
       for (let attempt = 1; attempt <= 3; attempt++) {
-        await t.app.slipVerifier.runOnce();
+        await t.app.services.slipVerifier.runOnce();
         t.clock.advance(60_000);
       }
     } finally {

@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_RULES_KEY, MONEY_RULE_DEFAULTS, type TMoneyLookup } from '@jetton/contract/money-rules';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TQrState } from '@jetton/contract/wallet';
+import type { TQrProviderRule } from '@jetton/contract/deposit';
 import { encryptTruelink, truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { up as moveMoneyRules } from '../src/db/migrations/0043-money-rules-per-currency.ts';
+import { up as moveMoneyRules } from '../src/db/migrations/0045-money-rules-per-currency.ts';
 import { accountBalance, ensureAccount } from '../src/ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, systemAccount } from '../src/ledger/account-codes.ts';
 import { postEntry } from '../src/ledger/post-entry.ts';
@@ -29,7 +30,7 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
   });
   afterEach(() => expectLedgerHealthy(t));
   afterAll(() => t.close());
@@ -56,7 +57,7 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
   it('answers each currency its own figures: the money and withdraw lookups, THB when none is asked', async () => {
     const lak = (await call(t, 'GET', `${ROUTES.lookup.money}?currency=LAK`)).json<TMoneyLookup>();
     expect(lak).toMatchObject({ currency: 'LAK', withdrawMin: 50_000, withdrawMax: 30_000_000, transferMin: 1_000, giftLinkMin: null });
-    expect(lak.qr.WW.amounts).toEqual([50_000, 100_000, 200_000, 500_000, 1_000_000]);
+    expect(lak).not.toHaveProperty('qr'); // QR picks and minimums: GET /api/qrcode/rules only
     const thb = (await call(t, 'GET', ROUTES.lookup.money)).json<TMoneyLookup>();
     expect(thb).toMatchObject({ currency: 'THB', withdrawMin: 100, withdrawMax: 50_000, transferMin: 1, giftLinkMin: 2, coinPer: 100 });
     expect((await call(t, 'GET', `${ROUTES.lookup.withdraw}?currency=LAK`)).json()).toEqual({
@@ -106,10 +107,19 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     expect(await coinsOf(t, m.id)).toBe(2);
   });
 
-  it('refuses a QR below the kip minimum and offers kip quick picks', async () => {
+  it('refuses a QR below the kip minimum and offers kip quick picks (GET /api/qrcode/rules by the member’s currency)', async () => {
     const m = await kipMember();
     const below = (await call(t, 'POST', '/api/qrcode/WW', { amount: 10_000 }, { token: m.token })).json<TQrState>();
-    expect(below).toMatchObject({ hasQrcode: false, message: expect.stringContaining('50000.00') as unknown });
+    expect(below).toMatchObject({ hasQrcode: false, message: 'QR_BELOW_MINIMUM' });
+    const rulesOf = async (token: string) =>
+      (await call(t, 'GET', ROUTES.qrcode.rules, undefined, { token })).json<{ providers: TQrProviderRule[] }>().providers;
+    expect((await rulesOf(m.token)).find((r) => r.provider === 'WW')).toEqual({
+      provider: 'WW',
+      enabled: true,
+      ...MONEY_RULE_DEFAULTS.LAK.qr.WW,
+    });
+    const baht = await depositMember(t);
+    expect((await rulesOf(baht.token)).find((r) => r.provider === 'WW')).toMatchObject({ min: MONEY_RULE_DEFAULTS.THB.qr.WW.min });
   });
 
   it('refuses a transfer below the kip minimum (TRANSFER_MINIMUM) though it is above the baht one', async () => {
@@ -159,7 +169,7 @@ describe.each(testEngines())('money rules per currency (%s database)', (engine) 
     expect(redeemed.statusCode, redeemed.body).toBe(200);
   });
 
-  it('moves the figures an operator stored for every currency to the baht rules (migration 0043)', async () => {
+  it('moves the figures an operator stored for every currency to the baht rules (migration 0045)', async () => {
     const settings = createSettingsRepository(t.database.db);
     const before = await settings.get(MONEY_RULES_KEY);
     await settings.set('lookup.withdraw', { withdrawMin: 200, withdrawMax: 30_000 });

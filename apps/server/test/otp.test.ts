@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { createSigner } from '../src/modules/auth/signer.ts';
 import { call, expectError, nextIp, nextPhone, readOtpCode } from './accounts-support.ts';
 import { testEngines } from './engines.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProfileResponse } from '@jetton/contract/account';
 import { ROUTES } from '@jetton/contract/routes';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { createMemberRepository } from '../src/modules/account/member-repository.ts';
 import { call, expectError, login, nextBankNo, nextPhone, readOtpCode, setLookup } from './accounts-support.ts';
 import { testEngines } from './engines.ts';

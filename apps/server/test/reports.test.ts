@@ -274,11 +274,11 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
   async function expectReportsMatchTheLedger(range: { from: string; to: string }): Promise<void> {
     const sums = await walletSums(range.from, range.to);
     const costs = await rewardCosts(range.from, range.to);
-    const deposits = await t.app.reports.deposits(range);
-    const withdrawals = await t.app.reports.withdrawals(range);
-    const rewards = await t.app.reports.rewards(range);
-    const games = await t.app.reports.games(range);
-    const summary = await t.app.reports.summary(range);
+    const deposits = await t.app.services.reports.deposits(range);
+    const withdrawals = await t.app.services.reports.withdrawals(range);
+    const rewards = await t.app.services.reports.rewards(range);
+    const games = await t.app.services.reports.games(range);
+    const summary = await t.app.services.reports.summary(range);
     for (const currency of ['THB', 'LAK'] as const) {
       const mine = <T extends { currency: string }>(rows: T[]) => rows.filter((r) => r.currency === currency);
       expect(totalExact(mine(deposits).map((r) => r.amount))).toBe(sumKinds(sums, currency, 'deposit.'));
@@ -305,7 +305,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
       expect(mine.reduce((a, g) => a + g.rounds, 0)).toBe(Number(p.rounds));
     }
     expect(games.reduce((a, g) => a + g.rounds, 0)).toBe(provider.reduce((a, p) => a + Number(p.rounds), 0));
-    const recon = await t.app.reports.reconciliation(range);
+    const recon = await t.app.services.reports.reconciliation(range);
     expect(recon.lines.filter((l) => !l.ok)).toEqual([]);
     expect(recon.ok).toBe(true);
   }
@@ -313,7 +313,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
   it('computes every figure live from the ledger and the imported rounds, equal to independent sums', async () => {
     // Rounds come in through the provider's round history; nothing is rolled while the month is open.
     t.clock.moveTo(bkk('2026-09-30T23:59:30'));
-    const pass = await t.app.reportJob.runOnce();
+    const pass = await t.app.services.reportJob.runOnce();
     t.clock.moveTo(undefined);
     expect(pass.rounds).toBe(6);
     expect(pass.rolled).toBe(29);
@@ -321,7 +321,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     await expectReportsMatchTheLedger(SEPT);
     await expectReportsMatchTheLedger({ from: '2026-09-10', to: '2026-09-11' });
 
-    const deposits = await t.app.reports.deposits(SEPT);
+    const deposits = await t.app.services.reports.deposits(SEPT);
     expect(deposits.filter((r) => r.currency === 'THB' && r.day === '2026-09-01')).toEqual([
       { day: '2026-09-01', currency: 'THB', channel: 'slip', count: 1, amount: '500.00' },
     ]);
@@ -333,29 +333,29 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
 
   it('rolls closed days into the same figures, and respects the Bangkok day boundary', async () => {
     t.clock.moveTo(bkk('2026-10-01T00:20:00'));
-    const pass = await t.app.reportJob.runOnce();
+    const pass = await t.app.services.reportJob.runOnce();
     t.clock.moveTo(undefined);
     expect(pass.rolled).toBe(1);
     await expectReportsMatchTheLedger(SEPT);
 
     // 23:59:59 on the 10th belongs to the 10th; midnight to the 11th.
-    const tenth = await t.app.reports.deposits({ from: '2026-09-10', to: '2026-09-10' });
+    const tenth = await t.app.services.reports.deposits({ from: '2026-09-10', to: '2026-09-10' });
     expect(tenth).toEqual([{ day: '2026-09-10', currency: 'THB', channel: 'slip', count: 1, amount: '111.11' }]);
-    const eleventh = await t.app.reports.deposits({ from: '2026-09-11', to: '2026-09-11' });
+    const eleventh = await t.app.services.reports.deposits({ from: '2026-09-11', to: '2026-09-11' });
     expect(eleventh).toEqual([{ day: '2026-09-11', currency: 'THB', channel: 'qr:KBANK', count: 1, amount: '222.22' }]);
     // A withdrawal asked at 23:50 and paid at 00:10: requested on the 15th, paid on the 16th.
-    const w = await t.app.reports.withdrawals({ from: '2026-09-15', to: '2026-09-16' });
+    const w = await t.app.services.reports.withdrawals({ from: '2026-09-15', to: '2026-09-16' });
     expect(w.map((r) => [r.day, r.requested, r.paid])).toEqual([
       ['2026-09-15', '400.00', '0.00'],
       ['2026-09-16', '0.00', '400.00'],
     ]);
     // The bonus taken on the 2nd and cancelled on the 8th: its cost lands on both days.
-    const bonuses = await t.app.reports.rewards({ from: '2026-09-01', to: '2026-09-08' });
+    const bonuses = await t.app.services.reports.rewards({ from: '2026-09-01', to: '2026-09-08' });
     expect(bonuses.filter((r) => r.kind === 'bonus').map((r) => [r.day, r.credited, r.takenBack, r.cost])).toEqual([
       ['2026-09-02', '100.00', '0.00', '100.00'],
       ['2026-09-08', '0.00', '40.00', '-40.00'],
     ]);
-    const games = await t.app.reports.games({ from: '2026-09-10', to: '2026-09-11' });
+    const games = await t.app.services.reports.games({ from: '2026-09-10', to: '2026-09-11' });
     expect(games.map((g) => [g.day, g.provider, g.bets, g.ggr])).toEqual([
       ['2026-09-10', 'pg', '100.00', '100.00'],
       ['2026-09-11', 'joker2', '20.00', '-20.00'],
@@ -363,14 +363,14 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
   });
 
   it('answers members, first deposits, the funnel and active players', async () => {
-    const rows = await t.app.reports.members(SEPT);
+    const rows = await t.app.services.reports.members(SEPT);
     const thb = rows.filter((r) => r.currency === 'THB');
     expect(thb.reduce((a, r) => a + r.registrations, 0)).toBe(4);
     expect(thb.reduce((a, r) => a + r.firstDeposits, 0)).toBe(3);
     expect(thb.find((r) => r.day === '2026-09-02')?.activePlayers).toBe(1);
     expect(thb.find((r) => r.day === '2026-09-03')?.activePlayers).toBe(1);
     expect(rows.filter((r) => r.currency === 'LAK').reduce((a, r) => a + r.registrations, 0)).toBe(1);
-    const funnel = await t.app.reports.funnel(SEPT);
+    const funnel = await t.app.services.reports.funnel(SEPT);
     expect(funnel.map((r) => [r.day, r.currency, r.registered, r.depositedSameDay, r.depositedWithin7Days, r.deposited])).toEqual([
       ['2026-09-01', 'THB', 1, 1, 1, 1],
       ['2026-09-03', 'THB', 1, 0, 1, 1],
@@ -378,7 +378,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
       ['2026-09-10', 'THB', 1, 1, 1, 1],
       ['2026-09-20', 'THB', 1, 0, 0, 0],
     ]);
-    const summary = await t.app.reports.summary(SEPT);
+    const summary = await t.app.services.reports.summary(SEPT);
     expect(summary).toHaveLength(60);
     const lakTotal = summary.filter((r) => r.currency === 'LAK');
     // NGR = GGR - reward costs: 500.00 - 5000.00.
@@ -391,10 +391,10 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     // Played before the day was rolled, but the provider reports it only now.
     await round(m, 'pg', 7_00n, 0n, bkk('2026-09-30T23:58:00'));
     t.clock.moveTo(bkk('2026-10-01T00:30:00'));
-    const pass = await t.app.reportJob.runOnce();
+    const pass = await t.app.services.reportJob.runOnce();
     t.clock.moveTo(undefined);
     expect(pass).toMatchObject({ rounds: 1, rerolled: 1 });
-    const games = await t.app.reports.games({ from: '2026-09-30', to: '2026-09-30' });
+    const games = await t.app.services.reports.games({ from: '2026-09-30', to: '2026-09-30' });
     expect(games).toEqual([
       { day: '2026-09-30', currency: 'THB', provider: 'pg', rounds: 1, players: 1, bets: '7.00', payouts: '0.00', ggr: '7.00' },
     ]);
@@ -434,14 +434,14 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
 
   it('reconciliation fails when a rollup disagrees with the ledger', async () => {
     await sql`update report_ledger_daily set credits = credits + 1 where day = '2026-09-01' and account_code like 'bank:%'`.execute(db);
-    const recon = await t.app.reports.reconciliation(SEPT);
+    const recon = await t.app.services.reports.reconciliation(SEPT);
     expect(recon.ok).toBe(false);
     expect(recon.lines.filter((l) => !l.ok).map((l) => [l.scope, l.figure])).toEqual([
       ['range', 'deposits'],
       ['ledger', 'bank:KBANK-0123456789'],
     ]);
     await sql`update report_ledger_daily set credits = credits - 1 where day = '2026-09-01' and account_code like 'bank:%'`.execute(db);
-    expect((await t.app.reports.reconciliation(SEPT)).ok).toBe(true);
+    expect((await t.app.services.reports.reconciliation(SEPT)).ok).toBe(true);
   });
 });
 

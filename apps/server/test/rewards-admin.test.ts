@@ -35,8 +35,11 @@ describe.each(testEngines())('rewards in the back office (%s database)', (engine
     percentFail: 25,
     categoryWeights: { slot: 100, sport: 50, lotto: 0 },
     banners: [
-      { image: 'javascript:alert(1)', html: '<b>x</b>' },
-      { image: '/assets/banners/welcome.svg', html: '<p onclick="x">Hi</p><script>1</script>' },
+      { image: 'javascript:alert(1)', html: { th: '<b>x</b>', la: '', en: '<b>x</b>' } },
+      {
+        image: '/assets/banners/welcome.svg',
+        html: { th: '<b>สวัสดี</b>', la: '<u>ສະບາຍດີ</u>', en: '<p onclick="x">Hi</p><script>1</script>' },
+      },
     ],
     active: true,
     validFrom: null,
@@ -49,10 +52,13 @@ describe.each(testEngines())('rewards in the back office (%s database)', (engine
     expect((await support.call(R.definitions)).statusCode).toBe(403);
     const created = await marketing.call(R.createDefinition, {}, definition);
     expect(created.statusCode, created.body).toBe(201);
-    const def = created.json<{ id: string; code: string; banners: { image: string; html: string }[] }>();
+    const def = created.json<{ id: string; code: string; banners: { image: string; html: Record<string, string> }[] }>();
     expect(def.code).toBe('OPCODE1');
     expect(def.banners).toEqual([
-      { image: '/assets/banners/welcome.svg', html: '&lt;p onclick=&quot;x&quot;&gt;Hi&lt;script&gt;1&lt;/script&gt;' },
+      {
+        image: '/assets/banners/welcome.svg',
+        html: { th: '<b>สวัสดี</b>', la: '<u>ສະບາຍດີ</u>', en: '&lt;p onclick=&quot;x&quot;&gt;Hi&lt;script&gt;1&lt;/script&gt;' },
+      },
     ]);
 
     const m = await walletMember(t, 100_000n);
@@ -77,15 +83,35 @@ describe.each(testEngines())('rewards in the back office (%s database)', (engine
     );
   });
 
-  it('replaces the invite banners through the allow-list', async () => {
-    const res = await marketing.call(
-      R.banners,
-      { placement: 'invite' },
-      { banners: [{ image: '/assets/banners/invite.svg', html: '<i>hey</i><img src=x>' }] },
-    );
-    expect(res.json()).toEqual([{ image: '/assets/banners/invite.svg', html: '<i>hey</i>&lt;img src=x&gt;' }]);
+  it('seeds the invite and refund banners in th, la and en over artwork without words', async () => {
+    const m = await walletMember(t, 0n);
+    for (const placement of ['invite', 'refund'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/${placement}/banners`, headers: { authorization: `Bearer ${m.token}` } });
+      const [banner] = res.json<{ image: string; html: Record<string, string> }[]>();
+      expect(banner?.html.th).toMatch(/[\u0E00-\u0E7F]/);
+      expect(banner?.html.la).toMatch(/[\u0E80-\u0EFF]/);
+      expect(banner?.html.en).toMatch(/[A-Za-z]{4}/);
+      const art = await t.app.inject({ method: 'GET', url: banner?.image ?? '' });
+      expect(art.statusCode).toBe(200);
+      const words = [...art.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((w) => w[1]);
+      expect(words.every((w) => !/[A-Za-z\u0E00-\u0EFF]/.test(w ?? ''))).toBe(true);
+    }
+  });
+
+  it('replaces the invite banners through the allow-list, each language on its own', async () => {
+    const html = { th: '<b>เชิญเพื่อน</b><img src=x>', la: '<i>ເຊີນໝູ່</i>', en: '<i>hey</i><img src=x>' };
+    const clean = { th: '<b>เชิญเพื่อน</b>&lt;img src=x&gt;', la: '<i>ເຊີນໝູ່</i>', en: '<i>hey</i>&lt;img src=x&gt;' };
+    const res = await marketing.call(R.banners, { placement: 'invite' }, { banners: [{ image: '/assets/banners/invite.svg', html }] });
+    expect(res.json()).toEqual([{ image: '/assets/banners/invite.svg', html: clean }]);
     const m = await walletMember(t, 0n);
     const banners = await t.app.inject({ method: 'GET', url: '/api/invite/banners', headers: { authorization: `Bearer ${m.token}` } });
-    expect(banners.json()).toEqual([{ image: '/assets/banners/invite.svg', html: '<i>hey</i>&lt;img src=x&gt;' }]);
+    expect(banners.json()).toEqual([{ image: '/assets/banners/invite.svg', html: clean }]);
+    // A banner text without its three languages is refused whole.
+    const single = await marketing.call(
+      R.banners,
+      { placement: 'invite' },
+      { banners: [{ image: '/assets/banners/invite.svg', html: '<i>hey</i>' }] },
+    );
+    expect(single.statusCode).toBe(400);
   });
 });

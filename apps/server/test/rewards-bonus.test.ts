@@ -156,14 +156,14 @@ describe.each(testEngines())('bonuses and promotion codes (%s database)', (engin
     expectError(await withdraw(t, m.token, { amount: 100 }), 422, 'BONUS_REMAINING');
 
     await play(t, m, 'usun', 50_000n, [40_000n], { pick: 'home' }); // sport: 400.00 counts 200.00
-    await t.app.rewardsJob.pullRounds();
-    await t.app.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
     expect((await activeBonus(t, m.token)).turnover).toEqual({ done: 200, target: 1_100 });
 
     await fund(t, m.id, 100_000n);
     await play(t, m, 'pg', 100_000n, [90_000n]); // slot: 900.00 counts fully
-    await t.app.rewardsJob.runOnce();
-    await t.app.rewardsJob.runOnce();
+    await t.app.services.rewardsJob.runOnce();
+    await t.app.services.rewardsJob.runOnce();
     const progress = await activeBonus(t, m.token);
     expect(progress.turnover).toEqual({ done: 1_100, target: 1_100 });
     const rounds = await t.database.db.selectFrom('reward_rounds').select(['bonus_id']).where('member_id', '=', m.id).execute();

@@ -46,12 +46,12 @@ describe.each(testEngines())('invite bonus and refund of losses (%s database)', 
       await providerRound(t, 'pg', username, 40_000n, 10_000n);
       await providerRound(t, 'pg', username, 60_000n, 0n);
     }
-    await t.app.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
     expectError(await get(t, inviter.token, ROUTES.invite.bonus), 422, 'NO_INVITE_BONUS');
 
     t.clock.advance(DAY);
-    await Promise.all([t.app.rewardsJob.accrue(), t.app.rewardsJob.accrue()]);
-    await t.app.rewardsJob.runOnce();
+    await Promise.all([t.app.services.rewardsJob.accrue(), t.app.services.rewardsJob.accrue()]);
+    await t.app.services.rewardsJob.runOnce();
 
     const wallet = ok<TWalletResponse>(await get(t, inviter.token, ROUTES.wallet.summary));
     expect(wallet.invite).toMatchObject({ amount: 10 });
@@ -71,11 +71,11 @@ describe.each(testEngines())('invite bonus and refund of losses (%s database)', 
     const m = await walletMember(t, 200_000n);
     const username = await atGame(m, 150_000n);
     await providerRound(t, 'pg', username, 100_000n, 20_000n); // lost 800.00
-    await t.app.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
     expectError(await get(t, m.token, ROUTES.refund.receive), 422, 'REFUND_MINIMUM');
 
     t.clock.advance(DAY);
-    await t.app.rewardsJob.runOnce();
+    await t.app.services.rewardsJob.runOnce();
     const check = ok<TRefundCheck>(await get(t, m.token, ROUTES.refund.check));
     expect(check).toMatchObject({ result: true, bonus: false, refundAmount: 40, refundSuccess: 100, refundFail: 50, refundActive: false });
     expect(check.info).toHaveLength(2);
@@ -110,13 +110,13 @@ describe.each(testEngines())('invite bonus and refund of losses (%s database)', 
     const m = { ...member, token: await login(t, member.phone, PASSWORD) };
     const username = await atGame(m, 150_000n);
     await providerRound(t, 'pg', username, 100_000n, 0n); // lost 1,000.00: refund 50.00
-    await t.app.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
     t.clock.advance(DAY);
-    await t.app.rewardsJob.runOnce();
+    await t.app.services.rewardsJob.runOnce();
     ok(await get(t, m.token, ROUTES.refund.receive));
     t.clock.advance(60_000);
     await providerRound(t, 'pg', username, 5_000n, 5_000n); // 50.00 of turnover
-    await t.app.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
     expect((await activeBonus(t, m.token)).turnover).toEqual({ done: 50, target: 50 });
     const before = await walletBalance(t, m.id);
     ok(await get(t, m.token, ROUTES.refund.addWallet));

@@ -77,7 +77,7 @@ describe.each(testEngines())('rewards against a model (%s database)', (engine) =
             case 'bet':
               // A settled round at the provider; the site learns of it from the provider's history.
               await providerRound(t, 'pg', account.username ?? '', o.amount, 0n);
-              await t.app.rewardsJob.pullRounds();
+              await t.app.services.rewardsJob.pullRounds();
               if (model.bonus) model.bonus.done += o.amount;
               return;
             case 'cancel': {

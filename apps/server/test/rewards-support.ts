@@ -34,7 +34,7 @@ export type { TUserBonus };
 
 /** A definition for a test, made through the operator's service (defaults: 10 %, target 1x, no expiry). */
 export async function defineBonus(t: TestApp, fields: Partial<DefinitionInput> & { code: string }) {
-  return t.app.operatorRewards.createDefinition({
+  return t.app.services.operatorRewards.createDefinition({
     origin: 'bonus',
     names: { th: fields.code, la: fields.code, en: fields.code },
     notices: { th: 'n {percentFail}', la: 'n {percentFail}', en: 'n {percentFail}' },

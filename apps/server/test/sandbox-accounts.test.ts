@@ -5,7 +5,7 @@ import type { TAdminLoginResponse } from '@jetton/contract/admin/auth';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import { buildApp } from '../src/app.ts';
-import { DEMO_MEMBER } from '../src/modules/account/demo-member.ts';
+import { DEMO_MEMBER } from '../src/sandbox/demo-member.ts';
 import { ADMIN_COOKIE } from '../src/modules/admin/admin-guard.ts';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { DEMO_OPERATORS, DEMO_TOTP_SECRET } from '../src/modules/admin/operator-setup.ts';

@@ -135,7 +135,7 @@ export async function untilNodeBReadsTheStream(t: TestApp, urlB: string): Promis
     const room = `jetton-chat-${guest.guestId}`;
     expect(((await probe.timeout(WAIT).emitWithAck('join', { room, afterSeq: 0 })) as Ack<unknown>).ok).toBe(true);
     const heard = nextEvent(probe, 'typing', WAIT);
-    const timer = setInterval(() => t.app.chatIo.to(room).emit('typing', { typing: true }), 200);
+    const timer = setInterval(() => t.app.services.chatIo.to(room).emit('typing', { typing: true }), 200);
     await heard.finally(() => clearInterval(timer));
   } finally {
     probe.disconnect();

@@ -27,7 +27,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
   afterEach(async () => {
     bonuses.state.available = true;
-    await t.app.spinWheels.save(DEMO_WHEEL);
+    await t.app.services.spinWheels.save(DEMO_WHEEL);
     await expectHealthy(t);
   });
   afterAll(() => t.close());
@@ -67,7 +67,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('lets exactly 5 of 20 parallel spins through with 5 coins, each on its own nonce', async () => {
-    await t.app.spinWheels.save(MIXED_WHEEL);
+    await t.app.services.spinWheels.save(MIXED_WHEEL);
     const m = await walletMember(t);
     await setCoins(t, m.id, 5);
     const answers = await Promise.all(Array.from({ length: 20 }, () => spin(t, m.token)));
@@ -92,12 +92,12 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('recomputes 1,000 recorded spins from the revealed server seed and finds every slice', async () => {
-    await t.app.spinWheels.save(MIXED_WHEEL);
+    await t.app.services.spinWheels.save(MIXED_WHEEL);
     const m = await walletMember(t);
     const committed = (await setup(m.token)).fairness;
     await setCoins(t, m.id, 1_000);
     // Through the service: the HTTP path of a spin is covered above; here the draws themselves are checked.
-    for (let i = 0; i < 1_000; i += 1) await t.app.spins.spin(m.id);
+    for (let i = 0; i < 1_000; i += 1) await t.app.services.spins.spin(m.id);
     expect(await coinsOf(t, m.id)).toBe(0);
 
     const before = ok<TSpinHistoryResponse>(
@@ -146,14 +146,14 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
     expect(checked).toBe(1_000);
 
     // The operator's draw report: counts per slice and a chi-square test against the weights.
-    const report = await t.app.spinWheels.report(next.version);
+    const report = await t.app.services.spinWheels.report(next.version);
     expect(report.slices.reduce((sum, s) => sum + s.observed, 0)).toBeGreaterThanOrEqual(1_000);
     expect(report.slices.find((s) => s.code === 'Z')?.observed).toBe(0);
     expect(report.impossible).toBe(0);
   }, 120_000);
 
   it('credits a credit coupon once through the ledger, with a spin line on the statement', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'credit', amount: 25.5 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'credit', amount: 25.5 }));
     const m = await walletMember(t, 1_000n);
     await setCoins(t, m.id, 1);
     const won = ok<TSpinResponse>(await spin(t, m.token));
@@ -173,7 +173,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('credits once under 10 parallel claims of the same coupon', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 1);
     const coupon = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
@@ -186,7 +186,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('refuses an expired coupon (COUPON_EXPIRED) by the app clock, and lists it as expired', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 2);
     const early = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
@@ -207,7 +207,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('holds a credit coupon while a bonus with unmet turnover is active (BONUS_REMAINING)', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 1);
     const coupon = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
@@ -220,7 +220,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('adds the coins of a coin coupon, once', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'coin', coins: 3 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'coin', coins: 3 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 1);
     const coupon = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
@@ -231,7 +231,7 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('starts a bonus through the bonus port; without bonuses wired a bonus coupon is refused and stays claimable', async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'bonus', amount: 50, turnover: 3, percentFail: 10 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'bonus', amount: 50, turnover: 3, percentFail: 10 }));
     const m = await walletMember(t);
     await setCoins(t, m.id, 2);
     const first = ok<TSpinResponse>(await spin(t, m.token)).coupon as TCoupon;
@@ -245,13 +245,13 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
     expectError(await claim(t, m.token, second._id), 400, 'INVALID_COUPON_TYPE');
     expect((await coupons(m.token)).coupons.find((c) => c._id === second._id)?.status).toBe('claimable');
     // Nor can a wheel offer a bonus then.
-    await expect(t.app.spinWheels.save(wheelOf({ type: 'bonus', amount: 5, turnover: 1, percentFail: 0 }))).rejects.toMatchObject({
+    await expect(t.app.services.spinWheels.save(wheelOf({ type: 'bonus', amount: 5, turnover: 1, percentFail: 0 }))).rejects.toMatchObject({
       code: 'INVALID_PRIZE_CODE',
     });
   });
 
   it("answers INVALID_CODE for a malformed, unknown or another member's coupon", async () => {
-    await t.app.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
+    await t.app.services.spinWheels.save(wheelOf({ type: 'credit', amount: 10 }));
     const m = await walletMember(t);
     const other = await walletMember(t);
     await setCoins(t, other.id, 1);
@@ -264,11 +264,11 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
 
   it('refuses a wheel whose slice codes repeat (INVALID_PRIZE_CODE), and sanitizes descriptions', async () => {
     const twice = wheelOf({ type: 'nothing' });
-    await expect(t.app.spinWheels.save({ ...twice, slices: [...twice.slices, twice.slices[0]!] })).rejects.toMatchObject({
+    await expect(t.app.services.spinWheels.save({ ...twice, slices: [...twice.slices, twice.slices[0]!] })).rejects.toMatchObject({
       code: 'INVALID_PRIZE_CODE',
     });
     const wheel = wheelOf({ type: 'nothing' });
-    const saved = await t.app.spinWheels.save({
+    const saved = await t.app.services.spinWheels.save({
       ...wheel,
       slices: wheel.slices.map((s) => ({
         ...s,
@@ -281,15 +281,15 @@ describe.each(testEngines())('spin wheel (%s database)', (engine) => {
   });
 
   it('turns the wheel off: inactive, spins refused (NO_DATA) and no coin taken', async () => {
-    const before = await t.app.spinWheels.current();
-    const off = await t.app.spinWheels.setActive(false);
+    const before = await t.app.services.spinWheels.current();
+    const off = await t.app.services.spinWheels.setActive(false);
     expect(off.version).toBe((before?.version ?? 0) + 1);
     const m = await walletMember(t);
     await setCoins(t, m.id, 1);
     expect(ok(await call(t, 'GET', ROUTES.spinwheel.active, undefined, { token: m.token }))).toEqual({ active: false });
     expectError(await spin(t, m.token), 404, 'NO_DATA');
     expect(await coinsOf(t, m.id)).toBe(1);
-    await t.app.spinWheels.setActive(true);
+    await t.app.services.spinWheels.setActive(true);
     ok(await spin(t, m.token));
   });
 });

@@ -6,6 +6,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import { ZStatementResponse } from '@jetton/contract/wallet';
 import { buildApp } from '../src/app.ts';
 import { migrateToLatest, type Database } from '../src/db/database.ts';
+import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
 import { migrations } from '../src/db/migrations/registry.ts';
 import type { DB } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/seed.ts';
@@ -178,6 +179,8 @@ describe.each(testEngines())('the statement migration on the %s database', (engi
     const { wallet, bank } = await writeHistory(db, memberId, phone, passwordHash);
 
     await migrateToLatest(db);
+
+    await migrateSandbox(db);
     await seedDatabase(db, { demoMember: false });
     expect(await checkInvariants(db)).toEqual([]);
     const app = await buildApp({

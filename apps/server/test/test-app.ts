@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app.ts';
+import { buildApp, type App, type AppDeps } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -11,7 +10,7 @@ import { inject } from 'vitest';
 import type { TestEngine } from './engines.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
 
-export type TestApp = { app: FastifyInstance; database: Database; clock: TestClock; close: () => Promise<void> };
+export type TestApp = { app: App; database: Database; clock: TestClock; close: () => Promise<void> };
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -81,8 +80,8 @@ async function openTestDatabase(engine: TestEngine): Promise<{ database: Databas
 export async function startTestApp(
   engine: TestEngine,
   overrides: Partial<Config> = {},
-  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs'> & {
-    prepare?: (app: FastifyInstance) => Promise<void>;
+  extra: Pick<AppDeps, 'authenticateChatAgent' | 'spinSeeds' | 'spinBonuses' | 'startJobs' | 'chatSessionSweepMs' | 'autoDepositPoller'> & {
+    prepare?: (app: App) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase(engine);
@@ -95,6 +94,7 @@ export async function startTestApp(
     engine: database.engine,
     clock,
     logger: false,
+    autoDepositPoller: false,
     ...poolStats,
     ...deps,
   });

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatUploadResponse } from '@jetton/contract/chat';
 import type { TSlip } from '@jetton/contract/wallet';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type App } from '../src/app.ts';
 import type { StorageConfig } from '../src/config.ts';
 import { call } from './accounts-support.ts';
 import { newMember, upload } from './chat-support.ts';
@@ -41,7 +40,7 @@ afterAll(async () => {
 describe.each(testEngines())('uploads through node A, read through node B (%s database)', (engine) => {
   async function twoNodes(storage: StorageConfig): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
     const a = await startTestApp(engine, { storage, dataDir: await mkdtemp(path.join(root, 'node-a-')) }, { startJobs: false });
-    const nodeB: FastifyInstance = await buildApp({
+    const nodeB: App = await buildApp({
       config: testConfig({ storage, dataDir: await mkdtemp(path.join(root, 'node-b-')) }),
       db: a.database.db,
       engine: a.database.engine,

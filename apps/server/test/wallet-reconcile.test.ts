@@ -41,7 +41,7 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
   afterAll(() => t.close());
 
   const row = (id: string) => t.database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const reconcile = () => t.app.transferReconciler.runOnce();
+  const reconcile = () => t.app.services.transferReconciler.runOnce();
 
   async function pendingTransfer(m: WalletMember, body: { from: string; to: string; amount: number }) {
     const res = await transfer(t, m.token, body);

@@ -20,7 +20,7 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
   beforeAll(async () => {
     t = await startTestApp(engine);
     // The tests run the slip verifier by hand.
-    await t.app.slipVerifier.stop();
+    await t.app.services.slipVerifier.stop();
     sandbox = sandboxOf(t);
     await setWalletRules(t, { providerTimeoutMs: 1_000 });
   });
@@ -74,7 +74,7 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
 
     // Reconciled later, the pending line shows its final status.
     t.clock.advance(16_000);
-    await t.app.transferReconciler.runOnce();
+    await t.app.services.transferReconciler.runOnce();
     const after = ZStatementResponse.parse((await statement(m.token, { page: 1, limit: 10 })).json());
     expect(after.statements.find((s) => s.statementType === 'transfer')).toMatchObject({ status: 'SUCCESS', amount: -2 });
   });
@@ -90,7 +90,7 @@ describe.each(testEngines())('POST /api/statement on the %s database', (engine) 
     const uploaded = await uploadSlip(t, m.token, { bytes: png });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const slipId = uploaded.json<{ slip: TSlip }>().slip.reference;
-    await t.app.slipVerifier.runOnce();
+    await t.app.services.slipVerifier.runOnce();
 
     // A QR paid at the sandbox gateway; the member's bank app shows its ref1.
     const qr = (await call(t, 'POST', '/api/qrcode/PAYTIMZ', { amount: 100 }, { token: m.token })).json<TQrState>();

@@ -4,7 +4,7 @@ import { ROUTES } from '@jetton/contract/routes';
 import type { TStatementResponse } from '@jetton/contract/wallet';
 import { createSettingsRepository } from '../src/modules/lookup/settings-repository.ts';
 import { WITHDRAW_RULES_KEY, type WithdrawRules } from '../src/modules/withdraw/withdraw-rules.ts';
-import { PAYOUT_SANDBOX_PATH } from '../src/adapters/payout/simulator/payout-simulator.ts';
+import { PAYOUT_SANDBOX_PATH } from '../src/adapters/party-keys.ts';
 import { call } from './accounts-support.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -30,7 +30,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
   };
   const settleLater = async () => {
     t.clock.advance(RETRY_MS + 1);
-    return t.app.payoutJob.runOnce();
+    return t.app.services.payoutJob.runOnce();
   };
 
   it('refuses amounts outside the withdraw lookup limits, more than the wallet, and bad requests', async () => {
@@ -62,7 +62,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     expect(await walletBalance(t, m.id)).toBe(70_000n);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'processing', amount: -300 }]);
 
-    expect((await t.app.payoutJob.runOnce()).paid).toBeGreaterThanOrEqual(1);
+    expect((await t.app.services.payoutJob.runOnce()).paid).toBeGreaterThanOrEqual(1);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'SUCCESS', amount: -300 }]);
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([
       expect.objectContaining({ status: 'SUCCESS', amount: '30000', bank: m.bankCode, calls: 1 }),
@@ -97,7 +97,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
   it('waits for an operator above 5,000.00; approval pays it, a second decision changes nothing', async () => {
     const m = await walletMember(t, 1_000_000n);
     const w = ok(await withdraw(t, m.token, { amount: 6_000 }));
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([]);
     const queue = (await t.app.inject({ method: 'GET', url: '/sandbox/ops/withdrawals' })).json<{
       withdrawals: { withdrawalId: string }[];
@@ -106,7 +106,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
 
     const decisions = await Promise.all([decide(t, w.withdrawalId, 'approve'), decide(t, w.withdrawalId, 'approve')]);
     for (const d of decisions) expect(d.statusCode, d.body).toBe(200);
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'SUCCESS', amount: -6_000 }]);
     expect(await payoutsOf(t, w.withdrawalId)).toHaveLength(1);
     expectError(await decide(t, w.withdrawalId, 'reject'), 409, 'KEY_INVALID');
@@ -122,7 +122,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     expect(await walletBalance(t, m.id)).toBe(1_000_000n);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'FAILED', amount: -7_000 }]);
     expectError(await decide(t, w.withdrawalId, 'approve'), 409, 'KEY_INVALID');
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([]);
     expectError(await decide(t, randomUUID(), 'approve'), 404, 'NO_DATA');
   });
@@ -132,7 +132,7 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     await payoutFaults(t, 'fail');
     const w = ok(await withdraw(t, m.token, { amount: 500 }));
     expect(await walletBalance(t, m.id)).toBe(0n);
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await walletBalance(t, m.id)).toBe(50_000n);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'FAILED', amount: -500 }]);
     await payoutFaults(t, 'none');
@@ -145,10 +145,10 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     const m = await walletMember(t, 50_000n);
     await payoutFaults(t, 'timeout', 600);
     const w = ok(await withdraw(t, m.token, { amount: 400 }));
-    expect((await t.app.payoutJob.runOnce()).unknown).toBeGreaterThanOrEqual(1);
+    expect((await t.app.services.payoutJob.runOnce()).unknown).toBeGreaterThanOrEqual(1);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'processing', amount: -400 }]);
     // Not due yet: nothing is asked or sent again before the retry delay.
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     await payoutFaults(t, 'none');
     await settleLater();
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'SUCCESS', amount: -400 }]);
@@ -160,11 +160,11 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     const m = await walletMember(t, 50_000n);
     await payoutFaults(t, 'unavailable');
     const w = ok(await withdraw(t, m.token, { amount: 100 }));
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([]);
     await payoutFaults(t, 'none');
     t.clock.advance(RETRY_MS + 1);
-    await Promise.all([t.app.payoutJob.runOnce(), t.app.payoutJob.runOnce(), t.app.payoutJob.runOnce()]);
+    await Promise.all([t.app.services.payoutJob.runOnce(), t.app.services.payoutJob.runOnce(), t.app.services.payoutJob.runOnce()]);
     expect(await payoutsOf(t, w.withdrawalId)).toEqual([expect.objectContaining({ status: 'SUCCESS', calls: 1 })]);
     expect(await withdrawLines(t, m.token)).toEqual([{ status: 'SUCCESS', amount: -100 }]);
     expect(await walletBalance(t, m.id)).toBe(40_000n);
@@ -178,6 +178,6 @@ describe.each(testEngines())('withdrawals (%s database)', (engine) => {
     expectError(await withdraw(t, b.token, { amount: 150 }, { key }), 422, 'MONEY_NOT_ENOUGH');
     expect(await withdrawLines(t, b.token)).toEqual([]);
     expect(await withdrawLines(t, a.token)).toEqual([{ status: 'processing', amount: -150 }]);
-    await t.app.payoutJob.runOnce();
+    await t.app.services.payoutJob.runOnce();
   });
 });

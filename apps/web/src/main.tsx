@@ -1,24 +1,14 @@
 import { StrictMode } from 'react';
-import '@/styles/fonts.css';
-import '@/styles/tokens.css';
-import '@/styles/base.css';
+import '@jetton/ui/styles/fonts.css';
+import '@jetton/ui/styles/tokens.css';
+import '@jetton/ui/styles/base.css';
+import { bootApp } from '@jetton/ui/app/boot';
 import { App } from '@/app/app';
-import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { startApp } from '@/app/start-app';
-import { initI18n } from '@/i18n/setup';
+import { webMessages } from '@/i18n/messages';
 
-async function boot(): Promise<void> {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  try {
-    await initI18n();
-  } catch {
-    // The language file could not be downloaded (offline, or an old tab after a deploy).
-    container.textContent = 'Please reload the page. / กรุณาโหลดหน้าใหม่ / ກະລຸນາໂຫຼດໜ້າຄືນໃໝ່';
-    return;
-  }
-  const queryClient = createQueryClient();
+void bootApp(webMessages, async (container, queryClient) => {
   const router = createAppRouter(queryClient);
   await startApp(
     container,
@@ -27,6 +17,4 @@ async function boot(): Promise<void> {
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-}
-
-void boot();
+});

@@ -79,3 +79,18 @@ export const ZDepositNoticeResponse = z.object({
   createdAt: z.iso.datetime(),
 });
 export type TDepositNoticeResponse = z.infer<typeof ZDepositNoticeResponse>;
+
+/**
+ * GET /api/qrcode/rules: what the QR form offers and accepts, per provider, as
+ * the server applies it (an operator's `rules.qr` over the built-in picks). An
+ * amount must be above `min` when `minExclusive`, else at least `min`.
+ */
+export const ZQrProviderRule = z.object({
+  provider: z.enum(QR_PROVIDERS),
+  enabled: z.boolean(),
+  min: z.number().nonnegative(),
+  minExclusive: z.boolean(),
+  amounts: z.array(z.number().positive()),
+});
+export type TQrProviderRule = z.infer<typeof ZQrProviderRule>;
+export const ZQrRulesResponse = z.object({ providers: z.array(ZQrProviderRule) });

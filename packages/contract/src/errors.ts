@@ -64,6 +64,10 @@ export const ERROR_STATUS = {
   NO_PROMOTION: 404,
   PROMOTION_RECEIVED: 409,
   QR_FAIL: 502,
+  /** A QR answer's `message` (hasQrcode false): the amount is under the provider's minimum (GET /api/qrcode/rules). */
+  QR_BELOW_MINIMUM: 422,
+  /** A QR answer's `message`: an operator turned this provider off. */
+  QR_PROVIDER_OFF: 422,
   NO_REFUND: 404,
   REFUND_CONDITION: 422,
   REFUND_SUCCESS: 200,
@@ -82,6 +86,8 @@ export const ERROR_STATUS = {
   TRANSFER_FAIL: 502,
   // Slip and gift link
   SLIP_UPLOAD_FAIL: 422,
+  /** Slip upload is closed for the daily window of the operator's setting (the `notice` lookup says when). */
+  SLIP_UPLOAD_CLOSED: 422,
   SLIP_NO_FILE: 400,
   SLIP_INVALID_FILE: 415,
   TRUELINK_DUPLICATE: 409,

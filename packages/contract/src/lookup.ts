@@ -19,6 +19,9 @@ export const ZBank = ZLocalName.extend({ code: text() });
 export type TBank = z.infer<typeof ZBank>;
 export const ZBanksResponse = z.array(ZBank);
 
+/** A listed bank's mark (an SVG drawn by the server, modules/lookup/bank-logos.ts); unknown codes answer 404. */
+export const bankLogoPath = (code: string) => `/assets/banks/${encodeURIComponent(code)}.svg`;
+
 /** `description` is the original one-language label; screens show the name of their language. */
 export const ZSource = ZLocalName.extend({ code: text(), description: text() });
 export type TSource = z.infer<typeof ZSource>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, QR_PROVIDERS, type Currency, type QrProvider } from './constants.ts';
+import { CURRENCIES, type Currency, type QrProvider } from './constants.ts';
 
 /**
  * The amount rules of one currency (docs/money.md, "Rules per currency"): a kip
@@ -152,7 +152,10 @@ export const ZMoneyRules = z.object({
 export type MoneyRules = z.infer<typeof ZMoneyRules>;
 export const MONEY_RULES_KEY = 'rules.money';
 
-/** What the member site reads for the member's currency: GET /api/lookup/money?currency=LAK. */
+/**
+ * What the member site reads for the member's currency: GET /api/lookup/money?currency=LAK.
+ * The QR picks and minimums are not here: GET /api/qrcode/rules serves them for the member's currency.
+ */
 export const ZMoneyLookupQuery = z.object({ currency: z.enum(CURRENCIES).default('THB') });
 export const ZMoneyLookup = z.object({
   currency: z.enum(CURRENCIES),
@@ -161,7 +164,6 @@ export const ZMoneyLookup = z.object({
   transferMin: z.number(),
   giftLinkMin: z.number().nullable(),
   coinPer: z.number(),
-  qr: z.record(z.enum(QR_PROVIDERS), ZQrPick),
 });
 export type TMoneyLookup = z.infer<typeof ZMoneyLookup>;
 

@@ -5,7 +5,8 @@ import { ZAmount } from './money.ts';
 import { ZPageRequest } from './wallet.ts';
 
 /** Shapes of bonuses, promotions, invites and refunds (docs/rewards.md). */
-export const ZBanner = z.object({ image: text(), html: text() });
+/** A banner: artwork without words and its copy (allow-listed HTML) in th, la and en. */
+export const ZBanner = z.object({ image: text(), html: ZLocalized });
 export type TBanner = z.infer<typeof ZBanner>;
 export const ZBannerList = z.array(ZBanner);
 

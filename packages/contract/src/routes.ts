@@ -88,6 +88,8 @@ export const ROUTES = {
     wheelVersion: '/api/spinwheel/wheel/:version',
   },
   qrcode: {
+    /** Each provider's minimum and quick picks as the server applies them (built-in, or the operator's `rules.qr`). */
+    rules: '/api/qrcode/rules',
     byProvider: '/api/qrcode/:provider',
     byId: '/api/qrcode/:qrcodeId',
     status: '/api/qrcode/status/:qrcodeId',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { leaveScreen } from '@/components/ui/toast-store';
-import { Toaster } from '@/components/ui/toaster';
+import { leaveScreen } from '@jetton/ui/components/toast-store';
+import { Toaster } from '@jetton/ui/components/toaster';
 import type { AdminRouter } from './router';
 
 type AppProps = { router: AdminRouter; queryClient: QueryClient };

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouteError } from '@/app/route-error';
-import { RouteFallback } from '@/app/route-fallback';
+import { RouteError } from '@jetton/ui/app/route-error';
+import { RouteFallback } from '@jetton/ui/app/route-fallback';
 import { adminSession } from '@admin/lib/admin-api';
 import { meQuery } from '@admin/lib/operator';
 import { homePathFor, SCREENS, type AdminScreen } from './screens';

@@ -85,6 +85,14 @@ export const SCREENS: readonly AdminScreen[] = [
     component: async () => (await import('@admin/features/deposit-notices/deposit-notices-screen')).DepositNoticesScreen,
   },
   {
+    path: 'incoming-deposits',
+    titleKey: 'screens.incomingDeposits',
+    permission: 'deposits.view',
+    group: 'money',
+    icon: HandCoins,
+    component: async () => (await import('@admin/features/incoming-deposits/incoming-deposits-screen')).IncomingDepositsScreen,
+  },
+  {
     path: 'adjustments',
     titleKey: 'screens.adjustments',
     permission: 'adjustments.view',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import styles from './notice.module.css';
 
 type NoticeProps = { tone: 'info' | 'danger' | 'success'; title?: string; children: ReactNode; className?: string };

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonVariant } from '@/components/ui/button';
-import { Sheet } from '@/components/ui/sheet';
-import { translateError } from '@/lib/translate-error';
-import { isApiError } from '@/lib/api-error';
+import { Button, type ButtonVariant } from '@jetton/ui/components/button';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { translateError } from '@jetton/ui/lib/translate-error';
+import { isApiError } from '@jetton/ui/lib/api-error';
 import { formText } from '@admin/lib/form-text';
 import { Notice } from './notice';
 import ui from './ui.module.css';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
-import { copyText } from '@/lib/clipboard';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { copyText } from '@jetton/ui/lib/clipboard';
 import { Notice } from './notice';
 import styles from './recovery-codes.module.css';
 

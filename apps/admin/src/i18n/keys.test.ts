@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@jetton/contract/constants';
 import { ERROR_CODES } from '@jetton/contract/errors';
 import { ROLES } from '@jetton/contract/admin/permissions';
-import memberEn from '@/i18n/en.json';
-import memberLa from '@/i18n/la.json';
-import memberTh from '@/i18n/th.json';
+import sharedEn from '@jetton/ui/i18n/en.json';
+import sharedLa from '@jetton/ui/i18n/la.json';
+import sharedTh from '@jetton/ui/i18n/th.json';
 import { NAV_GROUPS, SCREENS } from '@admin/app/screens';
 import en from './en.json';
 import la from './la.json';
 import th from './th.json';
 
 const admin: Record<Locale, unknown> = { th, la, en };
-const member: Record<Locale, unknown> = { th: memberTh, la: memberLa, en: memberEn };
+const shared: Record<Locale, unknown> = { th: sharedTh, la: sharedLa, en: sharedEn };
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -26,8 +26,8 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(admin[locale])])) as Record<Locale, Map<string, unknown>>;
-/** What the app reads: the member app's messages with the admin's merged over them. */
-const merged = Object.fromEntries(LOCALES.map((locale) => [locale, new Map([...flatten(member[locale]), ...flat[locale]])])) as Record<
+/** What the app reads: the shared words (packages/ui/src/i18n) with the admin's merged over them. */
+const merged = Object.fromEntries(LOCALES.map((locale) => [locale, new Map([...flatten(shared[locale]), ...flat[locale]])])) as Record<
   Locale,
   Map<string, unknown>
 >;
@@ -56,7 +56,7 @@ describe.each(LOCALES)('%s admin messages', (locale) => {
     expect(keys.filter((key) => !flat[locale].has(key))).toEqual([]);
   });
 
-  it('translate every error code of the contract (the member app words most of them)', () => {
+  it('translate every error code of the contract (the shared words hold most of them)', () => {
     expect(ERROR_CODES.filter((code) => !merged[locale].has(`errors.${code}`))).toEqual([]);
   });
 });

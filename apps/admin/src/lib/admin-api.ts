@@ -1,6 +1,6 @@
 import { TIMEOUTS_MS } from '@jetton/contract/constants';
-import { ApiError } from '@/lib/api-error';
-import type { ResponseParser } from '@/lib/api-client';
+import { ApiError } from '@jetton/ui/lib/api-error';
+import type { ResponseParser } from '@jetton/ui/lib/api-client';
 
 /**
  * The admin app's API client (docs/operators.md, "The admin app"). The operator session is an

@@ -1,5 +1,5 @@
 import { DAY_MS, siteDayStart } from '@jetton/contract/site-time';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
 
 /** An amount as the back office shows it: two decimals, grouped, with its currency ("1,250.00 THB"). */
 export function money(amount: number, currency?: string): string {

@@ -16,6 +16,12 @@ import type { StatementEntryKindsTable, StatementHeadsTable, StatementLinesTable
 import type { SpinCouponsTable, SpinDrawsTable, SpinSeedsTable, SpinWheelsTable } from './tables/spin.ts';
 import type { WithdrawalsTable } from './tables/withdraw.ts';
 import type {
+  IncomingDepositsTable,
+  SmsForwarderNoncesTable,
+  SmsForwardersTable,
+  StatementCursorsTable,
+} from './tables/incoming-deposits.ts';
+import type {
   AccrualDaysTable,
   BonusDefinitionsTable,
   DailyPlayTable,
@@ -118,4 +124,9 @@ export type DB = {
   report_ledger_daily: ReportLedgerDailyTable;
   report_game_daily: ReportGameDailyTable;
   report_member_daily: ReportMemberDailyTable;
+  // 0043-incoming-deposits
+  incoming_deposits: IncomingDepositsTable;
+  sms_forwarders: SmsForwardersTable;
+  sms_forwarder_nonces: SmsForwarderNoncesTable;
+  statement_cursors: StatementCursorsTable;
 };

@@ -33,10 +33,10 @@ export function serialJob<T>(pass: () => Promise<T>): SerialJob<T> {
  * change applies without a restart) from the app's start until it closes,
  * logging passes that found work. The timer never keeps the process alive.
  */
-export function schedulePeriodic<T extends { claimed: number }>(
+function schedulePeriodic<T extends { claimed: number }>(
   app: FastifyInstance,
   job: SerialJob<T>,
-  options: { name: string; intervalMs: () => Promise<number> },
+  options: JobSchedule & { onPass: (name: string, ok: boolean) => void },
 ): void {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -60,10 +60,10 @@ export function schedulePeriodic<T extends { claimed: number }>(
       const summary = await job.runOnce();
       const fields: Record<string, unknown> = { job: options.name, ...summary };
       if (summary.claimed > 0) app.log.info(fields, 'job pass');
-      app.metrics.jobPass(options.name, true);
+      options.onPass(options.name, true);
     } catch (error) {
       app.log.error({ err: error, job: options.name }, 'job pass failed');
-      app.metrics.jobPass(options.name, false);
+      options.onPass(options.name, false);
     }
     await schedule();
   };
@@ -75,4 +75,28 @@ export function schedulePeriodic<T extends { claimed: number }>(
     // aborted by then; what it claimed comes back when the lease ends): docs/http.md, "Shutdown".
     await Promise.race([job.idle(), untilAborted(app.closeSignal)]);
   });
+}
+
+/** A job's name (in logs and metrics) and its interval, asked again before each pass. */
+export type JobSchedule = { name: string; intervalMs: () => Promise<number> };
+
+/**
+ * The node's one scheduler of periodic jobs, built by the composition (compose.ts) and handed to
+ * every feature with a job. Disabled (tests drive passes with runOnce()), `every` does nothing.
+ */
+export type JobScheduler = {
+  readonly enabled: boolean;
+  every: <T extends { claimed: number }>(job: SerialJob<T>, schedule: JobSchedule) => void;
+};
+
+export function createJobScheduler(
+  app: FastifyInstance,
+  options: { enabled: boolean; onPass: (name: string, ok: boolean) => void },
+): JobScheduler {
+  return {
+    enabled: options.enabled,
+    every(job, schedule) {
+      if (options.enabled) schedulePeriodic(app, job, { ...schedule, onPass: options.onPass });
+    },
+  };
 }

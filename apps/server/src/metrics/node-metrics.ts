@@ -35,6 +35,8 @@ export type HealthFigures = {
   jobs: JobFigures[];
   pool: { inUse: number; waiting: number };
   redisUp: boolean;
+  /** False when the node runs without Redis (redisUp is then true: nothing to be down). */
+  redisConfigured: boolean;
   healthUp: boolean;
   /** Answers on this node since `since` (seconds since the epoch, when the series were made), and those that were 5xx. */
   requests: { total: number; serverErrors: number; since: number };
@@ -267,6 +269,7 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
         jobs: [...byJob.values()].sort((a, b) => a.name.localeCompare(b.name)),
         pool: { inUse: one('jetton_db_pool_in_use'), waiting: one('jetton_db_pool_waiting') },
         redisUp: one('jetton_redis_up') === 1,
+        redisConfigured: sources.redisUp !== undefined,
         healthUp: one('jetton_health_up') === 1,
         requests: { total, serverErrors, since },
       };
@@ -276,10 +279,3 @@ export function createNodeMetrics(options: { defaultMetrics?: boolean; now?: () 
 }
 
 export type NodeMetrics = ReturnType<typeof createNodeMetrics>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's Prometheus series (metrics/node-metrics.ts). */
-    metrics: NodeMetrics;
-  }
-}

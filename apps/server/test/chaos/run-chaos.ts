@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
+import { migrateSandbox } from '../../src/sandbox/sandbox-migrations.ts';
 import { seedDatabase } from '../../src/seed.ts';
 import { createChaosChecks, totalOf, type ChaosChecks } from './chaos-checks.ts';
 import { createChaosClients, FINAL, type ChaosMember, type Sent } from './chaos-clients.ts';
@@ -68,6 +69,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   });
   try {
     await migrateToLatest(db);
+    await migrateSandbox(db);
     await seedDatabase(db, { demoMember: false });
     const created = await createChaosMembers(db, tokenSecret, 1 + Math.max(1, options.manyClients), FUNDS_MINOR);
     // A first start compiles everything (no compile cache yet): generous on a loaded machine.

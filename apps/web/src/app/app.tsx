@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
-import { leaveScreen } from '@/components/ui/toast-store';
-import { Toaster } from '@/components/ui/toaster';
+import { LoadingOverlay } from '@jetton/ui/components/loading-overlay';
+import { leaveScreen } from '@jetton/ui/components/toast-store';
+import { Toaster } from '@jetton/ui/components/toaster';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { AppRouter } from './router';
 

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { storage } from '@/lib/storage';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** Member routes need a stored token; without one the visitor goes to /login (docs/screens.md, "Routes and layouts"). */
 export function requireTokenLoader(): Response | null {

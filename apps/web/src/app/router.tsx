@@ -1,9 +1,9 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { setSessionHandlers } from '@/lib/session-handlers';
-import { storage } from '@/lib/storage';
-import { RouteError } from './route-error';
-import { RouteFallback } from './route-fallback';
+import { setSessionHandlers } from '@jetton/ui/lib/session-handlers';
+import { storage } from '@jetton/ui/lib/storage';
+import { RouteError } from '@jetton/ui/app/route-error';
+import { RouteFallback } from '@jetton/ui/app/route-fallback';
 import { publicLayoutLoader, requireTokenLoader } from './route-guards';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n from 'i18next';
-import { buildFlags } from '@/lib/build-flags';
+import { buildFlags } from '@jetton/ui/lib/build-flags';
 import type { AppRouter } from './router';
 
 /**

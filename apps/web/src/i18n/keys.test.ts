@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@jetton/contract/constants';
 import { ERROR_CODES, SLIP_NOTE_CODES } from '@jetton/contract/errors';
 import { STATEMENT_CHANNELS, STATEMENT_TYPES } from '@jetton/contract/wallet';
-import { CLIENT_ERROR_CODES } from '@/lib/api-error';
+import { CLIENT_ERROR_CODES } from '@jetton/ui/lib/api-error';
+import sharedEn from '@jetton/ui/i18n/en.json';
+import sharedLa from '@jetton/ui/i18n/la.json';
+import sharedTh from '@jetton/ui/i18n/th.json';
 import en from './en.json';
 import la from './la.json';
 import th from './th.json';
 
-const messages: Record<Locale, unknown> = { th, la, en };
+/** What the site reads: the shared words (packages/ui/src/i18n) with the member site's merged over them. */
+const shared: Record<Locale, unknown> = { th: sharedTh, la: sharedLa, en: sharedEn };
+const own: Record<Locale, unknown> = { th, la, en };
 
 /** `{ a: { b: 'x' } }` -> `{ 'a.b': 'x' }`. */
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -22,7 +27,9 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const flat = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(messages[locale])])) as Record<Locale, Map<string, unknown>>;
+const flat = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Map([...flatten(shared[locale]), ...flatten(own[locale])])]),
+) as Record<Locale, Map<string, unknown>>;
 const allKeys = [...new Set(LOCALES.flatMap((locale) => [...flat[locale].keys()]))].sort();
 
 describe.each(LOCALES)('%s messages', (locale) => {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { isApiError } from './api-error';
+import { isApiError } from '@jetton/ui/lib/api-error';
 
 /** The key of the last money action still waiting to learn its outcome. */
 export type PendingAction = { fingerprint: string; key: string };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Currency } from '@jetton/contract/constants';
 import { MONEY_RULE_DEFAULTS, ZMoneyLookup } from '@jetton/contract/money-rules';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 import { useWallet } from '@/lib/wallet-api';
 
 /** The member's wallet currency once the wallet is read (THB on the default build, THB or LAK on the Lao one). */
@@ -13,7 +13,8 @@ export function useCurrency(): Currency | undefined {
 /**
  * GET /api/lookup/money?currency=: the amount rules of the member's currency
  * (docs/money.md, "Rules per currency"): withdraw limits, the transfer and
- * gift-link minimums (null: no gift links), coins per deposit, QR quick picks.
+ * gift-link minimums (null: no gift links), coins per deposit. The QR tab's
+ * picks and minimums come from GET /api/qrcode/rules (features/deposit/qr-rules.ts).
  */
 export function useMoneyRules() {
   const currency = useCurrency();

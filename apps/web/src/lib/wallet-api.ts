@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { STORAGE_KEYS } from '@jetton/contract/constants';
 import { ZSlotsResponse, ZWalletResponse, type TWalletResponse } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
-import { storage } from '@/lib/storage';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** The wallet's query key: every feature that moves money reads the wallet again through it. */
 export const walletQueryKey = ['wallet'] as const;

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { LoginScreen } from '@/features/auth/login-screen';
-import { initI18n } from '@/i18n/setup';
+import { initI18n } from '@jetton/ui/i18n/setup';
+import { webMessages } from '@/i18n/messages';
 import { prerenderSandbox } from '@/lib/sandbox-mode';
 
 /**
@@ -16,7 +17,7 @@ import { prerenderSandbox } from '@/lib/sandbox-mode';
  * "The prerendered login".
  */
 export async function renderLoginPage(sandbox: boolean): Promise<{ html: string; title: string }> {
-  await initI18n();
+  await initI18n(webMessages);
   // With the simulators on the page starts with the demo strip, as the app will draw it.
   prerenderSandbox(sandbox);
   const html = renderToString(

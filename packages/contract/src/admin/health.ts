@@ -48,6 +48,8 @@ export const ZAdminHealth = z.object({
   database: z.object({ poolInUse: z.number().int(), poolWaiting: z.number().int() }),
   /** True also when no Redis is configured (nothing to be down), as jetton_redis_up. */
   redisUp: z.boolean(),
+  /** False when the node runs without Redis: the panel says so instead of "up". */
+  redisConfigured: z.boolean(),
   healthUp: z.boolean(),
   /** Answers of this node since it started (`since`), and how many were 5xx. */
   requests: z.object({ total: z.number().int(), serverErrors: z.number().int(), since: z.iso.datetime() }),

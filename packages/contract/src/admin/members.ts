@@ -45,7 +45,8 @@ export const ZMemberDetail = z.object({
   }),
   wallet: z.object({ balance: z.number() }),
   /** Game accounts with the balance last read from the provider. */
-  games: z.array(z.object({ code: text(), username: text().nullable(), status: text().nullable(), balance: z.number() })),
+  /** `code` is the ledger account's (`game:<game>`); `name` the game's name as members see it. */
+  games: z.array(z.object({ code: text(), name: text(), username: text().nullable(), status: text().nullable(), balance: z.number() })),
   slips: z.array(
     z.object({
       id: text(),

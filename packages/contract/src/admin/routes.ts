@@ -71,6 +71,18 @@ export const ADMIN_ROUTES = {
     confirm: r('POST', '/deposit-notices/:id/confirm', 'deposits.decide'),
     reject: r('POST', '/deposit-notices/:id/reject', 'deposits.decide'),
   },
+  /** Automatic deposits' queue: lines no member could be matched to (docs/auto-deposit.md). */
+  incomingDeposits: {
+    list: r('GET', '/incoming-deposits', 'deposits.view'),
+    assign: r('POST', '/incoming-deposits/:id/assign', 'deposits.decide'),
+    return: r('POST', '/incoming-deposits/:id/return', 'deposits.decide'),
+  },
+  /** The SMS forwarder devices allowed to post credit SMS (docs/auto-deposit.md, "Forwarder set-up"). */
+  smsForwarders: {
+    list: r('GET', '/sms-forwarders', 'settings.view'),
+    create: r('POST', '/sms-forwarders', 'settings.edit'),
+    revoke: r('POST', '/sms-forwarders/:id/revoke', 'settings.edit'),
+  },
   adjustments: {
     list: r('GET', '/adjustments', 'adjustments.view'),
     propose: r('POST', '/adjustments', 'adjustments.propose'),

@@ -2,14 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { usePageTitle } from '@/lib/use-page-title';
+import { BrandMark } from '@jetton/ui/components/brand-mark';
+import { usePageTitle } from '@jetton/ui/lib/use-page-title';
 import { ADMIN_IDLE_MS } from '@admin/lib/admin-constants';
 import { adminSession } from '@admin/lib/admin-api';
 import { watchIdle } from '@admin/lib/idle-timer';
 import { usePermissions } from '@admin/lib/operator';
 import { NAV_GROUPS, screensFor } from '../screens';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSelect } from '@jetton/ui/i18n/language-select';
 import { OperatorMenu } from './operator-menu';
 import styles from './admin-layout.module.css';
 
@@ -88,7 +88,7 @@ export function AdminLayout() {
           </button>
           <h1 className={styles.title}>{title}</h1>
           <div className={styles.actions}>
-            <LanguageSwitch />
+            <LanguageSelect />
             <OperatorMenu />
           </div>
         </header>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZAdminRecoveryResponse, type TAdminPasswordChange } from '@jetton/contract/admin/auth';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 import { meQuery } from '@admin/lib/operator';
 

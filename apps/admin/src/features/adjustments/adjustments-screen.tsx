@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TAdminAdjustment } from '@jetton/contract/admin/money';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { showToast } from '@/components/ui/toast-store';
-import { Notice } from '@admin/components/notice';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
-import { errorText } from '@admin/lib/error-text';
 import { money, when } from '@admin/lib/display';
 import { useOperator } from '@admin/lib/operator';
 import { AdjustmentForm } from './adjustment-form';
@@ -31,68 +30,64 @@ export function AdjustmentsScreen() {
   return (
     <div className={ui.stack}>
       {canPropose && <AdjustmentForm memberId={params.get('member') ?? ''} />}
-      <div className={ui.toolbar}>
-        <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`adjustments.status.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('adjustments.caption', { count: list.data?.total ?? 0 })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.created')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col" className={ui.num}>
-                {t('columns.amount')}
-              </th>
-              <th scope="col">{t('adjustments.reason')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((a) => (
-              <tr key={a.id}>
-                <td>{when(a.proposedAt)}</td>
-                <td>
-                  <Link to={`/members/${a.memberId}`}>{a.memberPhone ?? a.memberId.slice(0, 8)}</Link>
-                </td>
-                <td className={ui.num}>
-                  {a.direction === 'debit' ? '−' : '+'}
-                  {money(a.amount, a.currency)}
-                </td>
-                <td>{a.reason}</td>
-                <td>
-                  <span className={ui.badge}>{t(`adjustments.status.${a.status}`)}</span>{' '}
-                  {a.fourEyes && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
-                  {a.status === 'pending' && a.fourEyesReason && <div className={ui.muted}>{t(`fourEyesReason.${a.fourEyesReason}`)}</div>}
-                  {a.decisionReason && <div className={ui.muted}>{a.decisionReason}</div>}
-                </td>
-                <td>
-                  {a.status === 'pending' && canConfirm && a.proposedBy !== me.id && (
-                    <div className={ui.rowActions}>
-                      <Button className={ui.small} onClick={() => setPending({ adjustment: a, action: 'confirm' })}>
-                        {t('adjustments.confirm')}
-                      </Button>
-                      <Button className={ui.small} variant="secondary" onClick={() => setPending({ adjustment: a, action: 'reject' })}>
-                        {t('adjustments.reject')}
-                      </Button>
-                    </div>
-                  )}
-                  {a.status === 'pending' && a.proposedBy === me.id && <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('adjustments.empty')}</p>}
-      </div>
+      <DataTable
+        toolbar={
+          <div className={ui.toolbar}>
+            <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`adjustments.status.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        }
+        error={list.error}
+        caption={t('adjustments.caption', { count: list.data?.total ?? 0 })}
+        headings={[
+          t('columns.created'),
+          t('columns.member'),
+          { label: t('columns.amount'), numeric: true },
+          t('adjustments.reason'),
+          t('columns.status'),
+          t('columns.actions'),
+        ]}
+        isEmpty={list.isSuccess && rows.length === 0}
+        empty={t('adjustments.empty')}
+      >
+        {rows.map((a) => (
+          <tr key={a.id}>
+            <td>{when(a.proposedAt)}</td>
+            <td>
+              <Link to={`/members/${a.memberId}`}>{a.memberPhone ?? a.memberId.slice(0, 8)}</Link>
+            </td>
+            <td className={ui.num}>
+              {a.direction === 'debit' ? '−' : '+'}
+              {money(a.amount, a.currency)}
+            </td>
+            <td>{a.reason}</td>
+            <td>
+              <span className={ui.badge}>{t(`adjustments.status.${a.status}`)}</span>{' '}
+              {a.fourEyes && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
+              {a.status === 'pending' && a.fourEyesReason && <div className={ui.muted}>{t(`fourEyesReason.${a.fourEyesReason}`)}</div>}
+              {a.decisionReason && <div className={ui.muted}>{a.decisionReason}</div>}
+            </td>
+            <td>
+              {a.status === 'pending' && canConfirm && a.proposedBy !== me.id && (
+                <div className={ui.rowActions}>
+                  <Button className={ui.small} onClick={() => setPending({ adjustment: a, action: 'confirm' })}>
+                    {t('adjustments.confirm')}
+                  </Button>
+                  <Button className={ui.small} variant="secondary" onClick={() => setPending({ adjustment: a, action: 'reject' })}>
+                    {t('adjustments.reject')}
+                  </Button>
+                </div>
+              )}
+              {a.status === 'pending' && a.proposedBy === me.id && <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {pending && (
         <ReasonDialog
           open

@@ -4,16 +4,19 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZAuditList, ZAuditVerify, type TAuditEntry } from '@jetton/contract/admin/audit';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
 import { Notice } from '@admin/components/notice';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
+import styles from './audit-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { dayEndIso, dayStartIso, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
 import { useOperator } from '@admin/lib/operator';
 import { withQuery } from '@admin/lib/query-string';
+import { actionName, changeLines } from './audit-text';
 
 type Filters = { operatorId?: string; memberId?: string; action?: string; from?: string; to?: string; before?: number };
 
@@ -80,38 +83,29 @@ export function AuditScreen() {
           {verify.error && <Notice tone="danger">{errorText(t, verify.error)}</Notice>}
         </div>
       </section>
-      <form className={ui.toolbar} onSubmit={apply} aria-label={t('filters.label')}>
-        <TextField name="action" label={t('audit.action')} autoComplete="off" />
-        <TextField name="operatorId" label={t('audit.operatorId')} autoComplete="off" spellCheck={false} />
-        <TextField name="memberId" label={t('audit.memberId')} autoComplete="off" spellCheck={false} />
-        <TextField name="from" type="date" label={t('filters.from')} />
-        <TextField name="to" type="date" label={t('filters.to')} />
-        <Button type="submit" variant="secondary">
-          {t('filters.apply')}
-        </Button>
-      </form>
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('audit.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('audit.at')}</th>
-              <th scope="col">{t('audit.operator')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col">{t('audit.change')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.entries ?? []).map((entry) => (
-              <AuditRow key={entry.seq} entry={entry} />
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && list.data.entries.length === 0 && <p className={ui.empty}>{t('audit.empty')}</p>}
-      </div>
+      <DataTable
+        toolbar={
+          <form className={ui.toolbar} onSubmit={apply} aria-label={t('filters.label')}>
+            <TextField name="action" label={t('audit.action')} autoComplete="off" />
+            <TextField name="operatorId" label={t('audit.operatorId')} autoComplete="off" spellCheck={false} />
+            <TextField name="memberId" label={t('audit.memberId')} autoComplete="off" spellCheck={false} />
+            <TextField name="from" type="date" label={t('filters.from')} />
+            <TextField name="to" type="date" label={t('filters.to')} />
+            <Button type="submit" variant="secondary">
+              {t('filters.apply')}
+            </Button>
+          </form>
+        }
+        error={list.error}
+        caption={t('audit.caption')}
+        headings={['#', t('audit.at'), t('audit.operator'), t('audit.action'), t('columns.member'), t('audit.change')]}
+        isEmpty={list.isSuccess && list.data.entries.length === 0}
+        empty={t('audit.empty')}
+      >
+        {(list.data?.entries ?? []).map((entry) => (
+          <AuditRow key={entry.seq} entry={entry} />
+        ))}
+      </DataTable>
       <div className={ui.rowActions}>
         <Button variant="secondary" disabled={filters.before === undefined} onClick={() => setFilters({ ...filters, before: undefined })}>
           {t('audit.newest')}
@@ -128,14 +122,9 @@ export function AuditScreen() {
   );
 }
 
-function short(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
-
 function AuditRow({ entry }: { entry: TAuditEntry }) {
   const { t } = useTranslation();
+  const lines = changeLines(t, entry.before, entry.after);
   return (
     <tr>
       <td className={ui.num}>{entry.seq}</td>
@@ -144,18 +133,26 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
         {entry.operatorLogin ?? '–'}
         {entry.ip && <div className={ui.muted}>{entry.ip}</div>}
       </td>
-      <td className={ui.mono}>{entry.action}</td>
+      <td data-action={entry.action}>{actionName(t, entry.action)}</td>
       <td>{entry.memberId ? <Link to={`/members/${entry.memberId}`}>{entry.memberId.slice(0, 8)}</Link> : '–'}</td>
-      <td className={ui.mono}>
-        {entry.before !== null && entry.before !== undefined && (
-          <div>
-            {t('audit.before')}: {short(entry.before)}
-          </div>
-        )}
-        {entry.after !== null && entry.after !== undefined && (
-          <div>
-            {t('audit.after')}: {short(entry.after)}
-          </div>
+      <td>
+        {lines.length > 0 && (
+          <ul className={styles.changes}>
+            {lines.map((line, index) => (
+              <li key={index}>
+                {line.field && <span className={ui.muted}>{line.field}: </span>}
+                {line.before !== null && line.after !== null ? (
+                  <>
+                    <del>{line.before}</del> → <ins>{line.after}</ins>
+                  </>
+                ) : line.after !== null ? (
+                  <span>{line.after}</span>
+                ) : (
+                  <del>{line.before}</del>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
         {entry.ledgerEntryId && (
           <div>

@@ -9,7 +9,7 @@ import {
   type TAdminTotpRequest,
 } from '@jetton/contract/admin/auth';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 
 /** Step 1: login and password; the answer says what comes next (docs/operators.md, "Login"). */

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminSessionResponse } from '@jetton/contract/admin/auth';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { formText } from '@admin/lib/form-text';
 import { Notice } from '@admin/components/notice';
 import { useEnrolStep } from './auth-api';

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAdminLoginResponse, TAdminSessionResponse } from '@jetton/contract/admin/auth';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { usePageTitle } from '@/lib/use-page-title';
-import { LanguageSwitch } from '@admin/app/layouts/language-switch';
+import { BrandMark } from '@jetton/ui/components/brand-mark';
+import { usePageTitle } from '@jetton/ui/lib/use-page-title';
+import { LanguageSelect } from '@jetton/ui/i18n/language-select';
 import { Notice } from '@admin/components/notice';
 import { startSession } from '@admin/lib/operator';
 import { EnrolStep } from './enrol-step';
@@ -58,7 +58,7 @@ export function LoginScreen() {
     <div className={styles.screen}>
       <header className={styles.header}>
         <BrandMark />
-        <LanguageSwitch />
+        <LanguageSelect />
       </header>
       <main className={styles.main}>
         <div className={styles.card}>

@@ -5,18 +5,17 @@ import { ZBlacklistAdd, ZBlacklistEntry, ZBlacklistList, type TBlacklistAdd, typ
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { formatAccountNumber } from '@/lib/format';
-import { translateError } from '@/lib/translate-error';
-import { Notice } from '@admin/components/notice';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { when } from '@admin/lib/display';
-import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
 import { usePermissions } from '@admin/lib/operator';
 
@@ -95,39 +94,29 @@ export function BlacklistScreen() {
           </form>
         </section>
       )}
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('blacklist.caption', { count: list.data?.entries.length ?? 0 })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('blacklist.bankCode')}</th>
-              <th scope="col">{t('members.bankAccountNo')}</th>
-              <th scope="col">{t('decision.reason')}</th>
-              <th scope="col">{t('columns.created')}</th>
-              {canManage && <th scope="col">{t('columns.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.entries ?? []).map((entry) => (
-              <tr key={entry.id}>
-                <td>{entry.bankCode ?? t('blacklist.anyBank')}</td>
-                <td className={ui.mono}>{formatAccountNumber(entry.bankAccountNo)}</td>
-                <td>{entry.reason}</td>
-                <td>{when(entry.createdAt)}</td>
-                {canManage && (
-                  <td>
-                    <Button className={ui.small} variant="secondary" onClick={() => setRemoving(entry)}>
-                      {t('blacklist.remove')}
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && list.data.entries.length === 0 && <p className={ui.empty}>{t('blacklist.empty')}</p>}
-      </div>
+      <DataTable
+        error={list.error}
+        caption={t('blacklist.caption', { count: list.data?.entries.length ?? 0 })}
+        headings={[t('blacklist.bankCode'), t('members.bankAccountNo'), t('decision.reason'), t('columns.created'), t('columns.actions')]}
+        isEmpty={list.isSuccess && list.data.entries.length === 0}
+        empty={t('blacklist.empty')}
+      >
+        {(list.data?.entries ?? []).map((entry) => (
+          <tr key={entry.id}>
+            <td>{entry.bankCode ?? t('blacklist.anyBank')}</td>
+            <td className={ui.mono}>{formatAccountNumber(entry.bankAccountNo)}</td>
+            <td>{entry.reason}</td>
+            <td>{when(entry.createdAt)}</td>
+            {canManage && (
+              <td>
+                <Button className={ui.small} variant="secondary" onClick={() => setRemoving(entry)}>
+                  {t('blacklist.remove')}
+                </Button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       {removing && (
         <ReasonDialog
           open

@@ -12,7 +12,7 @@ import {
 import type { TChatEntry, TChatMessage } from '@jetton/contract/chat';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 import { withQuery } from '@admin/lib/query-string';
 

@@ -9,8 +9,8 @@ import {
 } from '@jetton/contract/chat-agent';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
-import { SelectField } from '@/components/ui/select-field';
-import { cx } from '@/lib/cx';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { cx } from '@jetton/ui/lib/cx';
 import { when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import { backfillConversation, chatKeys, useConversations, withEntry } from './chat-api';

@@ -12,7 +12,7 @@ import {
 } from '@jetton/contract/admin/settings';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';

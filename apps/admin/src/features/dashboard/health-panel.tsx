@@ -38,7 +38,7 @@ function JobTile({ job }: { job: THealthJob }) {
   const failing = job.consecutiveFailures >= LIMIT.jobConsecutiveFailures;
   return (
     <li className={styles.tile} data-alert={failing || undefined}>
-      <h4 className={styles.jobName}>{job.name}</h4>
+      <h4 className={styles.jobName}>{t(`dashboard.health.jobNames.${job.name}`, { defaultValue: job.name })}</h4>
       <dl className={ui.dl}>
         <dt>{t('dashboard.health.runs')}</dt>
         <dd className={ui.num}>{job.runs}</dd>
@@ -112,8 +112,14 @@ export function HealthPanel() {
             </Tile>
             <Tile
               title={t('dashboard.health.redis')}
-              figure={data.redisUp ? t('dashboard.health.up') : t('dashboard.health.down')}
-              alert={!data.redisUp && t('dashboard.health.down')}
+              figure={
+                !data.redisConfigured
+                  ? t('dashboard.health.notConfigured')
+                  : data.redisUp
+                    ? t('dashboard.health.up')
+                    : t('dashboard.health.down')
+              }
+              alert={data.redisConfigured && !data.redisUp && t('dashboard.health.down')}
             />
             <Tile
               title={t('dashboard.health.node')}

@@ -5,14 +5,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ZAdminDepositNotice, ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { Notice } from '@admin/components/notice';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
-import { errorText } from '@admin/lib/error-text';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { useOperator } from '@admin/lib/operator';
@@ -60,68 +59,64 @@ export function DepositNoticesScreen() {
   const proposedByMe = (notice: TAdminDepositNotice) => notice.fourEyesReason !== null && notice.proposedBy === me.id;
   return (
     <div className={ui.stack}>
-      <div className={ui.toolbar}>
-        <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`notices.status.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('notices.caption', { count: list.data?.total ?? 0 })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.created')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col" className={ui.num}>
-                {t('columns.amount')}
-              </th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((notice) => (
-              <tr key={notice.id}>
-                <td>{when(notice.createdAt)}</td>
-                <td>
-                  <Link to={`/members/${notice.memberId}`}>{notice.memberPhone ?? notice.memberId.slice(0, 8)}</Link>
-                </td>
-                <td className={ui.num}>{money(notice.amount, notice.currency)}</td>
-                <td>
-                  <span className={ui.badge}>{t(`notices.status.${notice.status}`)}</span>{' '}
-                  {notice.fourEyesReason && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
-                  {notice.status === 'processing' && notice.fourEyesReason && (
-                    <div className={ui.muted}>{t(`fourEyesReason.${notice.fourEyesReason}`)}</div>
+      <DataTable
+        toolbar={
+          <div className={ui.toolbar}>
+            <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`notices.status.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        }
+        error={list.error}
+        caption={t('notices.caption', { count: list.data?.total ?? 0 })}
+        headings={[
+          t('columns.created'),
+          t('columns.member'),
+          { label: t('columns.amount'), numeric: true },
+          t('columns.status'),
+          t('columns.actions'),
+        ]}
+        isEmpty={list.isSuccess && rows.length === 0}
+        empty={t('notices.empty')}
+      >
+        {rows.map((notice) => (
+          <tr key={notice.id}>
+            <td>{when(notice.createdAt)}</td>
+            <td>
+              <Link to={`/members/${notice.memberId}`}>{notice.memberPhone ?? notice.memberId.slice(0, 8)}</Link>
+            </td>
+            <td className={ui.num}>{money(notice.amount, notice.currency)}</td>
+            <td>
+              <span className={ui.badge}>{t(`notices.status.${notice.status}`)}</span>{' '}
+              {notice.fourEyesReason && <span className={`${ui.badge} ${ui.badgeAccent}`}>{t('withdrawals.fourEyes')}</span>}
+              {notice.status === 'processing' && notice.fourEyesReason && (
+                <div className={ui.muted}>{t(`fourEyesReason.${notice.fourEyesReason}`)}</div>
+              )}
+              {notice.decidedAt && <div className={ui.muted}>{when(notice.decidedAt)}</div>}
+            </td>
+            <td>
+              {canDecide && notice.status === 'processing' && (
+                <div className={ui.rowActions}>
+                  {proposedByMe(notice) ? (
+                    <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>
+                  ) : (
+                    <Button className={ui.small} onClick={() => setPending({ notice, action: 'confirm' })}>
+                      {t(notice.fourEyesReason ? 'notices.confirmSecond' : 'notices.confirm')}
+                    </Button>
                   )}
-                  {notice.decidedAt && <div className={ui.muted}>{when(notice.decidedAt)}</div>}
-                </td>
-                <td>
-                  {canDecide && notice.status === 'processing' && (
-                    <div className={ui.rowActions}>
-                      {proposedByMe(notice) ? (
-                        <span className={ui.muted}>{t('withdrawals.waitingChecker')}</span>
-                      ) : (
-                        <Button className={ui.small} onClick={() => setPending({ notice, action: 'confirm' })}>
-                          {t(notice.fourEyesReason ? 'notices.confirmSecond' : 'notices.confirm')}
-                        </Button>
-                      )}
-                      <Button className={ui.small} variant="secondary" onClick={() => setPending({ notice, action: 'reject' })}>
-                        {t('notices.reject')}
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('notices.empty')}</p>}
-      </div>
+                  <Button className={ui.small} variant="secondary" onClick={() => setPending({ notice, action: 'reject' })}>
+                    {t('notices.reject')}
+                  </Button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {pending && (
         <ReasonDialog
           open

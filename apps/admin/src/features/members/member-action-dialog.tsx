@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TMemberDetail } from '@jetton/contract/admin/members';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { useBanks } from '@/lib/use-banks';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { useBanks } from '@jetton/ui/lib/use-banks';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { formText } from '@admin/lib/form-text';
 import { useMemberAction } from './members-api';

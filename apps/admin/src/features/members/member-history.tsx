@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMemberDetail } from '@jetton/contract/admin/members';
-import { Button } from '@/components/ui/button';
-import { formatAccountNumber } from '@/lib/format';
+import type { TStatementChannel } from '@jetton/contract/wallet';
+import { Button } from '@jetton/ui/components/button';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
+import { translateError } from '@jetton/ui/lib/translate-error';
+import { useBanks } from '@jetton/ui/lib/use-banks';
 import ui from '@admin/components/ui.module.css';
 import { money, when } from '@admin/lib/display';
 import { STATEMENT_PAGE_SIZE, useMemberStatement } from './members-api';
+
+/** A statement line's status as the member site groups it: SUCCESS and FAILED are final, anything else is in progress. */
+const lineStatus = (status: string) => (status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'progress');
 
 const TABS = ['statement', 'slips', 'withdrawals', 'deposits', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
@@ -42,7 +50,9 @@ export function MemberHistory({ detail }: { detail: TMemberDetail }) {
               when(s.createdAt),
               s.amount === null ? '–' : money(s.amount),
               s.transRef ?? '–',
-              s.note ? `${s.status} · ${s.note}` : s.status,
+              [t(`slips.status.${s.status}`, { defaultValue: s.status }), s.note ? translateError(t, s.note) : '']
+                .filter(Boolean)
+                .join(' · '),
             ])}
           />
         )}
@@ -53,7 +63,9 @@ export function MemberHistory({ detail }: { detail: TMemberDetail }) {
               when(w.createdAt),
               money(w.amount),
               formatAccountNumber(w.bankAccountNo),
-              w.note ? `${w.status} · ${w.note}` : w.status,
+              [t(`withdrawals.status.${w.status}`, { defaultValue: w.status }), w.note ? translateError(t, w.note) : '']
+                .filter(Boolean)
+                .join(' · '),
             ])}
           />
         )}
@@ -63,8 +75,8 @@ export function MemberHistory({ detail }: { detail: TMemberDetail }) {
             rows={detail.deposits.map((d) => [
               when(d.createdAt),
               money(d.amount),
-              d.provider ? `${d.channel} · ${d.provider}` : d.channel,
-              d.status,
+              [t(`statement.channel.${d.channel}`), d.provider ?? ''].filter(Boolean).join(' · '),
+              t(`members.depositStatus.${d.status}`, { defaultValue: d.status }),
             ])}
           />
         )}
@@ -113,6 +125,27 @@ function Statement({ memberId, currency }: { memberId: string; currency: string 
   const [page, setPage] = useState(1);
   const statement = useMemberStatement(memberId, page);
   const lines = statement.data?.statements ?? [];
+  const locale = useLocale();
+  const banks = useBanks();
+  const bankName = (code: string) => {
+    const bank = banks.data?.find((b) => b.code === code);
+    return bank ? localName(bank, locale) : code;
+  };
+  // How the money moved, in the operator's language: a payout names the bank and the end of the account number.
+  const channelText = (channel: TStatementChannel): string => {
+    switch (channel.kind) {
+      case 'payout':
+        return t('statement.channel.payout', { account: [bankName(channel.bankCode), `··${channel.accountEnd}`].join(' ') });
+      case 'reward':
+        return [t(`statement.reward.${channel.reward}`), channel.code ?? ''].filter(Boolean).join(' · ');
+      case 'qr':
+        return [t('statement.channel.qr'), channel.provider ?? ''].filter(Boolean).join(' · ');
+      case 'slip':
+      case 'giftlink':
+      case 'manual':
+        return t(`statement.channel.${channel.kind}`);
+    }
+  };
   const pages = Math.max(1, Math.ceil((statement.data?.total ?? 0) / STATEMENT_PAGE_SIZE));
   return (
     <>
@@ -120,15 +153,11 @@ function Statement({ memberId, currency }: { memberId: string; currency: string 
         headers={[t('columns.created'), t('members.statementType'), t('columns.amount'), t('columns.status')]}
         rows={lines.map((line) => [
           when(line.createdAt),
-          [
-            t(`statement.types.${line.statementType}`),
-            line.channel ? t(`statement.channel.${line.channel.kind}`) : '',
-            line.description ?? '',
-          ]
+          [t(`statement.types.${line.statementType}`), line.channel ? channelText(line.channel) : '', line.description ?? '']
             .filter(Boolean)
             .join(' · '),
           money(line.amount, currency),
-          line.status,
+          t(`statement.status.${lineStatus(line.status)}`),
         ])}
       />
       {pages > 1 && (

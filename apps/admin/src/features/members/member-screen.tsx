@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TMemberDetail } from '@jetton/contract/admin/members';
-import { Button } from '@/components/ui/button';
-import { formatAccountNumber } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
+import { useBanks } from '@jetton/ui/lib/use-banks';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { money, when } from '@admin/lib/display';
@@ -109,7 +112,7 @@ function Game({ game, currency }: { game: TMemberDetail['games'][number]; curren
   return (
     <>
       <dt>
-        {game.code}
+        {game.name}
         {game.username && <span className="visually-hidden"> {game.username}</span>}
       </dt>
       <dd className={ui.num}>{money(game.balance, currency)}</dd>
@@ -120,13 +123,15 @@ function Game({ game, currency }: { game: TMemberDetail['games'][number]; curren
 function Profile({ detail }: { detail: TMemberDetail }) {
   const { t } = useTranslation();
   const { member } = detail;
+  const locale = useLocale();
+  const bank = useBanks().data?.find((b) => b.code === member.bankCode);
   return (
     <dl className={ui.dl}>
       <dt>{t('members.phone')}</dt>
       <dd>{member.phone}</dd>
       <dt>{t('columns.bank')}</dt>
       <dd>
-        {member.bankCode} {formatAccountNumber(member.bankAccountNo)} · {member.bankAccountName}{' '}
+        {bank ? localName(bank, locale) : member.bankCode} {formatAccountNumber(member.bankAccountNo)} · {member.bankAccountName}{' '}
         {member.bankBlacklisted && <span className={`${ui.badge} ${ui.badgeDanger}`}>{t('members.blacklisted')}</span>}
       </dd>
       <dt>{t('members.currency')}</dt>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ZOperatorCreate, type TOperatorCredentials } from '@jetton/contract/admin/auth';
 import { ROLE_PERMISSIONS, ROLES } from '@jetton/contract/admin/permissions';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formErrorText } from '@/lib/form-error';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formErrorText } from '@jetton/ui/lib/form-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import ui from '@admin/components/ui.module.css';
 import { useCreateOperator } from './operators-api';
 

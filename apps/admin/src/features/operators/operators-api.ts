@@ -10,7 +10,7 @@ import {
 } from '@jetton/contract/admin/auth';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 
 const KEY = ['admin', 'operators'];

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOperator, TOperatorCredentials } from '@jetton/contract/admin/auth';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
 import { when } from '@admin/lib/display';
-import { errorText } from '@admin/lib/error-text';
 import { useOperator } from '@admin/lib/operator';
 import { CreateOperatorForm } from './create-operator-form';
 import { useOperators, useResetOperator, useUpdateOperator } from './operators-api';
@@ -40,56 +40,51 @@ export function OperatorsScreen() {
         </Notice>
       )}
       {canManage && <CreateOperatorForm onCreated={setCredentials} />}
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('operators.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('operators.login')}</th>
-              <th scope="col">{t('operators.name')}</th>
-              <th scope="col">{t('operators.roles')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('operators.lastLogin')}</th>
-              {canManage && <th scope="col">{t('columns.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.operators ?? []).map((operator) => (
-              <tr key={operator.id}>
-                <td className={ui.mono}>{operator.login}</td>
-                <td>{operator.name}</td>
-                <td>{operator.roles.map((role) => t(`roles.${role}`)).join(', ')}</td>
-                <td>
-                  <span className={`${ui.badge} ${operator.active ? ui.badgeSuccess : ui.badgeDanger}`}>
-                    {t(operator.active ? 'operators.statusActive' : 'operators.statusDisabled')}
-                  </span>{' '}
-                  {!operator.totpEnrolled && <span className={ui.badge}>{t('operators.noTotp')}</span>}
-                </td>
-                <td>{when(operator.lastLoginAt)}</td>
-                {canManage && (
-                  <td>
-                    {operator.id !== me.id && (
-                      <div className={ui.rowActions}>
-                        <Button
-                          className={ui.small}
-                          variant="secondary"
-                          onClick={() => setPending({ operator, action: operator.active ? 'disable' : 'enable' })}
-                        >
-                          {t(operator.active ? 'operators.disable' : 'operators.enable')}
-                        </Button>
-                        <Button className={ui.small} variant="secondary" onClick={() => setPending({ operator, action: 'reset' })}>
-                          {t('operators.reset')}
-                        </Button>
-                      </div>
-                    )}
-                  </td>
+      <DataTable
+        error={list.error}
+        caption={t('operators.caption')}
+        headings={[
+          t('operators.login'),
+          t('operators.name'),
+          t('operators.roles'),
+          t('columns.status'),
+          t('operators.lastLogin'),
+          ...(canManage ? [t('columns.actions')] : []),
+        ]}
+      >
+        {(list.data?.operators ?? []).map((operator) => (
+          <tr key={operator.id}>
+            <td className={ui.mono}>{operator.login}</td>
+            <td>{operator.name}</td>
+            <td>{operator.roles.map((role) => t(`roles.${role}`)).join(', ')}</td>
+            <td>
+              <span className={`${ui.badge} ${operator.active ? ui.badgeSuccess : ui.badgeDanger}`}>
+                {t(operator.active ? 'operators.statusActive' : 'operators.statusDisabled')}
+              </span>{' '}
+              {!operator.totpEnrolled && <span className={ui.badge}>{t('operators.noTotp')}</span>}
+            </td>
+            <td>{when(operator.lastLoginAt)}</td>
+            {canManage && (
+              <td>
+                {operator.id !== me.id && (
+                  <div className={ui.rowActions}>
+                    <Button
+                      className={ui.small}
+                      variant="secondary"
+                      onClick={() => setPending({ operator, action: operator.active ? 'disable' : 'enable' })}
+                    >
+                      {t(operator.active ? 'operators.disable' : 'operators.enable')}
+                    </Button>
+                    <Button className={ui.small} variant="secondary" onClick={() => setPending({ operator, action: 'reset' })}>
+                      {t('operators.reset')}
+                    </Button>
+                  </div>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       {pending && (
         <ReasonDialog
           open

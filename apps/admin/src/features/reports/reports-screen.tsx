@@ -10,16 +10,17 @@ import {
   type ReportName,
   type TReportRows,
 } from '@jetton/contract/admin/reports';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { formatMoney } from '@jetton/ui/lib/format';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { errorText } from '@admin/lib/error-text';
 import { formText } from '@admin/lib/form-text';
 import { withQuery } from '@admin/lib/query-string';
+import { figureName, textCell } from './figure-name';
 import { DayChart, type ChartSeries } from './day-chart';
 import styles from './reports-screen.module.css';
 
@@ -196,7 +197,7 @@ function Reconciliation({ range }: { range: Range }) {
                   <tr key={`${line.scope}|${line.currency}|${line.figure}`}>
                     <td>{t(`reports.scopes.${line.scope}`)}</td>
                     <td>{line.currency}</td>
-                    <th scope="row">{line.figure}</th>
+                    <th scope="row">{figureName(t, line.figure)}</th>
                     <td className={ui.num}>{formatMoney(Number(line.report))}</td>
                     <td className={ui.num}>{formatMoney(Number(line.ledger))}</td>
                     <td>{line.ok ? t('reports.yes') : t('reports.no')}</td>
@@ -251,8 +252,13 @@ function ReportSection({ name, range, currency }: { name: ReportName; range: Ran
             label={t('reports.chartLabel', { name: title, currency, from: range.from, to: range.to })}
           />
           {/* Scrolls when wide or long: focusable, so a keyboard can scroll it too. */}
-          <div className={ui.tableWrap} role="region" tabIndex={0} aria-label={t('reports.tableCaption', { name: title, currency })}>
-            <table className={ui.table}>
+          <div
+            className={`${ui.tableWrap} ${styles.tableBox}`}
+            role="region"
+            tabIndex={0}
+            aria-label={t('reports.tableCaption', { name: title, currency })}
+          >
+            <table className={`${ui.table} ${styles.table}`}>
               <caption>{t('reports.tableCaption', { name: title, currency })}</caption>
               <thead>
                 <tr>
@@ -267,10 +273,12 @@ function ReportSection({ name, range, currency }: { name: ReportName; range: Ran
               <tbody>
                 {rows.map((row, i) => (
                   <tr key={`${row.day}|${i}`}>
-                    <th scope="row">{row.day}</th>
+                    <th scope="row">
+                      <time dateTime={row.day}>{row.day}</time>
+                    </th>
                     {columns.map((c) => (
                       <td key={c.field} className={c.kind === 'text' ? undefined : ui.num}>
-                        {c.kind === 'money' ? formatMoney(Number(cell(row, c.field))) : cell(row, c.field)}
+                        {c.kind === 'money' ? formatMoney(Number(cell(row, c.field))) : textCell(t, c.field, cell(row, c.field))}
                       </td>
                     ))}
                   </tr>

@@ -7,12 +7,12 @@ import { LOCALES } from '@jetton/contract/constants';
 import { BONUS_TYPES } from '@jetton/contract/rewards';
 import { apiPath } from '@jetton/contract/routes';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
@@ -20,7 +20,7 @@ import { errorText } from '@admin/lib/error-text';
 
 type Definition = z.infer<typeof ZAdminDefinition>;
 type Draft = Record<string, string> & { origin: 'bonus' | 'promotion'; type: (typeof BONUS_TYPES)[number] };
-type Banner = { image: string; html: string };
+type Banner = { image: string; html: Record<(typeof LOCALES)[number], string> };
 
 const NUMBERS = ['percent', 'maxBonus', 'minDeposit', 'turnover', 'percentFail', 'maxReceived', 'slot', 'sport', 'lotto'] as const;
 const OPTIONAL_NUMBERS = ['expiryDays', 'maxUses'] as const;
@@ -177,11 +177,16 @@ export function DefinitionEditor({ definition, onDone }: { definition: Definitio
                 value={banner.image}
                 onChange={(e) => setBanners((list) => list.map((b, j) => (j === i ? { ...b, image: e.target.value } : b)))}
               />
-              <TextField
-                label={t('rewards.edit.bannerHtml', { n: i + 1 })}
-                value={banner.html}
-                onChange={(e) => setBanners((list) => list.map((b, j) => (j === i ? { ...b, html: e.target.value } : b)))}
-              />
+              {LOCALES.map((l) => (
+                <TextField
+                  key={l}
+                  label={t('rewards.edit.bannerHtml', { n: i + 1, language: t(`language.${l}`) })}
+                  value={banner.html[l]}
+                  onChange={(e) =>
+                    setBanners((list) => list.map((b, j) => (j === i ? { ...b, html: { ...b.html, [l]: e.target.value } } : b)))
+                  }
+                />
+              ))}
               <div>
                 <Button
                   type="button"
@@ -200,7 +205,7 @@ export function DefinitionEditor({ definition, onDone }: { definition: Definitio
               type="button"
               variant="secondary"
               disabled={banners.length >= 10}
-              onClick={() => setBanners((list) => [...list, { image: '', html: '' }])}
+              onClick={() => setBanners((list) => [...list, { image: '', html: { th: '', la: '', en: '' } }])}
             >
               {t('rewards.edit.addBanner')}
             </Button>

@@ -5,12 +5,14 @@ import { ZAdminMemberBonus, ZAdminMemberBonusList } from '@jetton/contract/admin
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { Notice } from '@admin/components/notice';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
+import styles from './rewards-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
@@ -47,55 +49,49 @@ export function MemberBonuses() {
       </form>
       {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
       {list.isSuccess && (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <caption>{t('rewards.member.caption', { count: rows.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('rewards.code')}</th>
-                <th scope="col">{t('columns.status')}</th>
-                <th scope="col" className={ui.num}>
-                  {t('rewards.member.credit')}
-                </th>
-                <th scope="col">{t('rewards.member.turnover')}</th>
-                <th scope="col">{t('rewards.member.dates')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => (
-                <tr key={b.id}>
-                  <td className={ui.mono}>
-                    {t(`rewards.member.origin.${b.origin}`)} · {b.code}
-                  </td>
-                  <td>
-                    <span className={ui.badge}>{t(`rewards.member.status.${b.status}`)}</span>
-                    {b.endReason && <div className={ui.muted}>{b.endReason}</div>}
-                  </td>
-                  <td className={ui.num}>{money(b.credit)}</td>
-                  <td>
-                    {money(b.turnover.done)} / {money(b.turnover.target)}
-                    {b.takenBack > 0 && <div className={ui.muted}>{t('rewards.member.takenBack', { amount: money(b.takenBack) })}</div>}
-                  </td>
-                  <td>
-                    {when(b.activatedAt)}
-                    <div className={ui.muted}>
-                      {b.endedAt ? when(b.endedAt) : b.expiresAt ? t('rewards.member.expires', { at: when(b.expiresAt) }) : ''}
-                    </div>
-                  </td>
-                  <td>
-                    {b.status === 'active' && (
-                      <Button className={ui.small} variant="primary" onClick={() => setEnding(b)}>
-                        {t('rewards.member.end')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <p className={ui.empty}>{t('rewards.member.empty')}</p>}
-        </div>
+        <DataTable
+          caption={t('rewards.member.caption', { count: rows.length })}
+          headings={[
+            t('rewards.code'),
+            t('columns.status'),
+            { label: t('rewards.member.credit'), numeric: true },
+            t('rewards.member.turnover'),
+            t('rewards.member.dates'),
+            t('columns.actions'),
+          ]}
+          isEmpty={rows.length === 0}
+          empty={t('rewards.member.empty')}
+        >
+          {rows.map((b) => (
+            <tr key={b.id}>
+              <td className={ui.mono}>
+                {t(`rewards.member.origin.${b.origin}`)} · <span className={styles.code}>{b.code}</span>
+              </td>
+              <td>
+                <span className={ui.badge}>{t(`rewards.member.status.${b.status}`)}</span>
+                {b.endReason && <div className={ui.muted}>{b.endReason}</div>}
+              </td>
+              <td className={ui.num}>{money(b.credit)}</td>
+              <td>
+                {money(b.turnover.done)} / {money(b.turnover.target)}
+                {b.takenBack > 0 && <div className={ui.muted}>{t('rewards.member.takenBack', { amount: money(b.takenBack) })}</div>}
+              </td>
+              <td>
+                {when(b.activatedAt)}
+                <div className={ui.muted}>
+                  {b.endedAt ? when(b.endedAt) : b.expiresAt ? t('rewards.member.expires', { at: when(b.expiresAt) }) : ''}
+                </div>
+              </td>
+              <td>
+                {b.status === 'active' && (
+                  <Button className={ui.small} variant="primary" onClick={() => setEnding(b)}>
+                    {t('rewards.member.end')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ReasonDialog
         open={ending !== null}

@@ -5,12 +5,14 @@ import { ZAdminDefinition, ZAdminDefinitionList } from '@jetton/contract/admin/r
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
-import type { ApiError } from '@/lib/api-error';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { Notice } from '@admin/components/notice';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
+import styles from './rewards-screen.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
@@ -61,63 +63,59 @@ export function RewardsScreen() {
           onDone={() => setEditing(null)}
         />
       )}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('rewards.caption', { count: rows.length })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('rewards.code')}</th>
-              <th scope="col">{t('rewards.kind')}</th>
-              <th scope="col">{t('rewards.terms')}</th>
-              <th scope="col">{t('rewards.window')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.id}>
-                <td className={ui.mono}>{d.code}</td>
-                <td>
-                  {t(`rewards.origin.${d.origin}`)} · {t(`rewards.type.${d.type}`, { count: d.maxReceived })}
-                </td>
-                <td>
-                  {t('rewards.termsText', {
-                    percent: d.percent,
-                    max: money(d.maxBonus),
-                    min: money(d.minDeposit),
-                    turnover: d.turnover,
-                    fail: d.percentFail,
-                  })}
-                </td>
-                <td>
-                  {d.validFrom ? when(d.validFrom) : '–'} → {d.validTo ? when(d.validTo) : '–'}
-                  {d.maxUses !== null && <div className={ui.muted}>{t('rewards.uses', { uses: d.uses, max: d.maxUses })}</div>}
-                </td>
-                <td>
-                  <span className={ui.badge}>{d.active ? t('rewards.active') : t('rewards.inactive')}</span>
-                </td>
-                <td>
-                  <div className={ui.rowActions}>
-                    <Button className={ui.small} variant="secondary" onClick={() => setEditing(d)}>
-                      {t('rewards.edit.edit', { code: d.code })}
-                    </Button>
-                    <Button
-                      className={ui.small}
-                      variant="secondary"
-                      loading={toggle.isPending && toggle.variables.id === d.id}
-                      onClick={() => toggle.mutate(d)}
-                    >
-                      {d.active ? t('rewards.deactivate') : t('rewards.activate')}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('rewards.empty')}</p>}
-      </div>
+      <DataTable
+        caption={t('rewards.caption', { count: rows.length })}
+        headings={[
+          t('rewards.code'),
+          t('rewards.kind'),
+          t('rewards.terms'),
+          t('rewards.window'),
+          t('columns.status'),
+          t('columns.actions'),
+        ]}
+        isEmpty={list.isSuccess && rows.length === 0}
+        empty={t('rewards.empty')}
+      >
+        {rows.map((d) => (
+          <tr key={d.id}>
+            <td className={`${ui.mono} ${styles.code}`}>{d.code}</td>
+            <td>
+              {t(`rewards.origin.${d.origin}`)} · {t(`rewards.type.${d.type}`, { count: d.maxReceived })}
+            </td>
+            <td>
+              {t('rewards.termsText', {
+                percent: d.percent,
+                max: money(d.maxBonus),
+                min: money(d.minDeposit),
+                turnover: d.turnover,
+                fail: d.percentFail,
+              })}
+            </td>
+            <td>
+              {d.validFrom ? when(d.validFrom) : '–'} → {d.validTo ? when(d.validTo) : '–'}
+              {d.maxUses !== null && <div className={ui.muted}>{t('rewards.uses', { uses: d.uses, max: d.maxUses })}</div>}
+            </td>
+            <td>
+              <span className={ui.badge}>{d.active ? t('rewards.active') : t('rewards.inactive')}</span>
+            </td>
+            <td>
+              <div className={ui.rowActions}>
+                <Button className={ui.small} variant="secondary" onClick={() => setEditing(d)}>
+                  {t('rewards.edit.edit', { code: d.code })}
+                </Button>
+                <Button
+                  className={ui.small}
+                  variant="secondary"
+                  loading={toggle.isPending && toggle.variables.id === d.id}
+                  onClick={() => toggle.mutate(d)}
+                >
+                  {d.active ? t('rewards.deactivate') : t('rewards.activate')}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <MemberBonuses />
     </div>
   );

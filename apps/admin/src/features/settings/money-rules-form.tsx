@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TSettings } from '@jetton/contract/admin/settings';
 import { CURRENCIES, QR_PROVIDERS, type Currency } from '@jetton/contract/constants';
-import { TextField } from '@/components/ui/text-field';
+import { TextField } from '@jetton/ui/components/text-field';
 import ui from '@admin/components/ui.module.css';
 import { formText } from '@admin/lib/form-text';
 import { SectionForm } from './section-form';

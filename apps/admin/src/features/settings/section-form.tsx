@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_SECTIONS, type SettingsSection } from '@jetton/contract/admin/settings';
-import { Button } from '@/components/ui/button';
-import { showToast } from '@/components/ui/toast-store';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { useSaveSection } from './settings-api';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZSettings, type SettingsSection } from '@jetton/contract/admin/settings';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 
 const KEY = ['admin', 'settings'];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TSettings } from '@jetton/contract/admin/settings';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
 import { Notice } from '@admin/components/notice';
 import ui from '@admin/components/ui.module.css';
 import { errorText } from '@admin/lib/error-text';

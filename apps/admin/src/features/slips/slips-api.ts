@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZSlipList, type TSlipCreditRequest, type TSlipFailRequest } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 import { withQuery } from '@admin/lib/query-string';
 

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TAdminSlip } from '@jetton/contract/admin/money';
 import { SLIP_NOTE_CODES } from '@jetton/contract/errors';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { Notice } from '@admin/components/notice';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
-import { errorText } from '@admin/lib/error-text';
 import { money, when } from '@admin/lib/display';
 import { formText } from '@admin/lib/form-text';
 import { usePermissions } from '@admin/lib/operator';
@@ -31,91 +30,80 @@ export function SlipsScreen() {
   const total = list.data?.total ?? 0;
   return (
     <div className={ui.stack}>
-      <div className={ui.toolbar}>
-        <SelectField
-          label={t('filters.status')}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setOffset(0);
-          }}
-        >
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`slips.status.${value}`)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('slips.caption', { count: total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('slips.image')}</th>
-              <th scope="col">{t('columns.created')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col" className={ui.num}>
-                {t('columns.amount')}
-              </th>
-              <th scope="col">{t('slips.reference')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((slip) => (
-              <tr key={slip.id}>
-                <td>
-                  <a href={slip.imageUrl} target="_blank" rel="noreferrer">
-                    <img
-                      className={styles.thumb}
-                      src={slip.imageUrl}
-                      alt={t('slips.imageAlt', { member: slip.memberPhone ?? '' })}
-                      loading="lazy"
-                    />
-                  </a>
-                </td>
-                <td>{when(slip.createdAt)}</td>
-                <td>
-                  <Link to={`/members/${slip.memberId}`}>{slip.memberPhone ?? slip.memberId.slice(0, 8)}</Link>
-                </td>
-                <td className={ui.num}>{slip.amount === null ? '–' : money(slip.amount)}</td>
-                <td className={ui.mono}>
-                  {slip.transRef ?? '–'}
-                  {slip.sendingBank && <div className={ui.muted}>{slip.sendingBank}</div>}
-                </td>
-                <td>
-                  <span className={ui.badge}>{t(`slips.status.${slip.undecided ? 'undecided' : slip.status}`)}</span>
-                  {slip.note && <div className={ui.muted}>{t(`slipNotes.${slip.note}`)}</div>}
-                </td>
-                <td>
-                  {canDecide && slip.undecided && (
-                    <div className={ui.rowActions}>
-                      <Button className={ui.small} onClick={() => setPending({ slip, action: 'credit' })}>
-                        {t('slips.credit')}
-                      </Button>
-                      <Button className={ui.small} variant="secondary" onClick={() => setPending({ slip, action: 'fail' })}>
-                        {t('slips.fail')}
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('slips.empty')}</p>}
-      </div>
-      <div className={ui.rowActions}>
-        <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-          {t('common.previousPage')}
-        </Button>
-        <Button variant="secondary" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-          {t('common.nextPage')}
-        </Button>
-      </div>
+      <DataTable
+        toolbar={
+          <div className={ui.toolbar}>
+            <SelectField
+              label={t('filters.status')}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value);
+                setOffset(0);
+              }}
+            >
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`slips.status.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        }
+        error={list.error}
+        caption={t('slips.caption', { count: total })}
+        headings={[
+          t('slips.image'),
+          t('columns.created'),
+          t('columns.member'),
+          { label: t('columns.amount'), numeric: true },
+          t('slips.reference'),
+          t('columns.status'),
+          t('columns.actions'),
+        ]}
+        isEmpty={list.isSuccess && rows.length === 0}
+        empty={t('slips.empty')}
+        paging={{ offset, pageSize: PAGE_SIZE, total, onChange: setOffset }}
+      >
+        {rows.map((slip) => (
+          <tr key={slip.id}>
+            <td>
+              <a href={slip.imageUrl} target="_blank" rel="noreferrer">
+                <img
+                  className={styles.thumb}
+                  src={slip.imageUrl}
+                  alt={t('slips.imageAlt', { member: slip.memberPhone ?? '' })}
+                  loading="lazy"
+                />
+              </a>
+            </td>
+            <td>{when(slip.createdAt)}</td>
+            <td>
+              <Link to={`/members/${slip.memberId}`}>{slip.memberPhone ?? slip.memberId.slice(0, 8)}</Link>
+            </td>
+            <td className={ui.num}>{slip.amount === null ? '–' : money(slip.amount)}</td>
+            <td className={ui.mono}>
+              {slip.transRef ?? '–'}
+              {slip.sendingBank && <div className={ui.muted}>{slip.sendingBank}</div>}
+            </td>
+            <td>
+              <span className={ui.badge}>{t(`slips.status.${slip.undecided ? 'undecided' : slip.status}`)}</span>
+              {slip.note && <div className={ui.muted}>{t(`slipNotes.${slip.note}`)}</div>}
+            </td>
+            <td>
+              {canDecide && slip.undecided && (
+                <div className={ui.rowActions}>
+                  <Button className={ui.small} onClick={() => setPending({ slip, action: 'credit' })}>
+                    {t('slips.credit')}
+                  </Button>
+                  <Button className={ui.small} variant="secondary" onClick={() => setPending({ slip, action: 'fail' })}>
+                    {t('slips.fail')}
+                  </Button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {pending && <SlipDialog slip={pending.slip} action={pending.action} onClose={() => setPending(undefined)} />}
     </div>
   );

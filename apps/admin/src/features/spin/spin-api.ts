@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ZAdminDrawReport, ZAdminWheelResponse } from '@jetton/contract/admin/spin';
 import type { TSpinWheelConfig } from '@jetton/contract/spin';
-import type { ApiError } from '@/lib/api-error';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { adminRequest } from '@admin/lib/admin-api';
 
 const S = ADMIN_ROUTES.spin;

@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WITHDRAWAL_STATES, type TAdminWithdrawal } from '@jetton/contract/admin/money';
-import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formatAccountNumber } from '@/lib/format';
-import { Notice } from '@admin/components/notice';
+import { Button } from '@jetton/ui/components/button';
+import { SelectField } from '@jetton/ui/components/select-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
 import { ReasonDialog } from '@admin/components/reason-dialog';
+import { DataTable } from '@admin/components/data-table';
 import ui from '@admin/components/ui.module.css';
-import { errorText } from '@admin/lib/error-text';
 import { dayEndIso, dayStartIso, money, when } from '@admin/lib/display';
 import { formText } from '@admin/lib/form-text';
 import { useOperator } from '@admin/lib/operator';
@@ -44,62 +43,43 @@ export function WithdrawalsScreen() {
   const total = list.data?.total ?? 0;
   return (
     <div className={ui.stack}>
-      <form className={ui.toolbar} onSubmit={applyFilters} aria-label={t('filters.label')}>
-        <SelectField name="status" label={t('filters.status')} defaultValue={filters.status}>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`withdrawals.status.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField name="minAmount" label={t('filters.minAmount')} inputMode="decimal" />
-        <TextField name="maxAmount" label={t('filters.maxAmount')} inputMode="decimal" />
-        <TextField name="from" type="date" label={t('filters.from')} />
-        <TextField name="to" type="date" label={t('filters.to')} />
-        <Button type="submit" variant="secondary">
-          {t('filters.apply')}
-        </Button>
-      </form>
-      {list.error && <Notice tone="danger">{errorText(t, list.error)}</Notice>}
-      <div className={ui.tableWrap}>
-        <table className={ui.table}>
-          <caption>{t('withdrawals.caption', { count: total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.created')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col" className={ui.num}>
-                {t('columns.amount')}
-              </th>
-              <th scope="col">{t('columns.bank')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((withdrawal) => (
-              <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} onAction={(action) => setPending({ withdrawal, action })} />
-            ))}
-          </tbody>
-        </table>
-        {list.isSuccess && rows.length === 0 && <p className={ui.empty}>{t('withdrawals.empty')}</p>}
-      </div>
-      <div className={ui.rowActions}>
-        <Button
-          variant="secondary"
-          disabled={filters.offset === 0}
-          onClick={() => setFilters({ ...filters, offset: Math.max(0, filters.offset - PAGE_SIZE) })}
-        >
-          {t('common.previousPage')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={filters.offset + PAGE_SIZE >= total}
-          onClick={() => setFilters({ ...filters, offset: filters.offset + PAGE_SIZE })}
-        >
-          {t('common.nextPage')}
-        </Button>
-      </div>
+      <DataTable
+        toolbar={
+          <form className={ui.toolbar} onSubmit={applyFilters} aria-label={t('filters.label')}>
+            <SelectField name="status" label={t('filters.status')} defaultValue={filters.status}>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`withdrawals.status.${status}`)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField name="minAmount" label={t('filters.minAmount')} inputMode="decimal" />
+            <TextField name="maxAmount" label={t('filters.maxAmount')} inputMode="decimal" />
+            <TextField name="from" type="date" label={t('filters.from')} />
+            <TextField name="to" type="date" label={t('filters.to')} />
+            <Button type="submit" variant="secondary">
+              {t('filters.apply')}
+            </Button>
+          </form>
+        }
+        error={list.error}
+        caption={t('withdrawals.caption', { count: total })}
+        headings={[
+          t('columns.created'),
+          t('columns.member'),
+          { label: t('columns.amount'), numeric: true },
+          t('columns.bank'),
+          t('columns.status'),
+          t('columns.actions'),
+        ]}
+        isEmpty={list.isSuccess && rows.length === 0}
+        empty={t('withdrawals.empty')}
+        paging={{ offset: filters.offset, pageSize: PAGE_SIZE, total, onChange: (offset) => setFilters({ ...filters, offset }) }}
+      >
+        {rows.map((withdrawal) => (
+          <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} onAction={(action) => setPending({ withdrawal, action })} />
+        ))}
+      </DataTable>
       {pending && pending.action !== 'settle' && <DecisionDialog pending={pending} onClose={() => setPending(undefined)} />}
       {pending?.action === 'settle' && <SettleDialog withdrawal={pending.withdrawal} onClose={() => setPending(undefined)} />}
     </div>

@@ -8,7 +8,7 @@ import {
   ZRoundsPage,
   ZTransferResult,
   ZTransferStatus,
-} from './demo-provider/demo-api-schemas.ts';
+} from './demo-api-schemas.ts';
 import { ProviderError, type GameProvider, type GameRound, type TransferInput, type TransferOutcome } from './game-provider.ts';
 import { providerRequest, type ProviderResponse } from './provider-http.ts';
 

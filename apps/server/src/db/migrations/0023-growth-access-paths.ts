@@ -8,17 +8,15 @@ import type { Kysely } from 'kysely';
  * that still point at it, and without an index on the referencing column
  * that look is a sequential scan of the whole table: every refused transfer
  * or withdrawal read all transfers and all withdrawals ever made.
- * Also the demo provider's latest rounds of a player (its game page), which
- * read every round ever played without one.
+ * (It also made the demo provider's `demo_rounds_player_idx`, which now
+ * belongs to the sandbox's own migrations: docs/sandbox.md.)
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('transfers_entry_idx').on('transfers').column('entry_id').execute();
   await db.schema.createIndex('withdrawals_hold_entry_idx').on('withdrawals').column('hold_entry_id').execute();
-  await db.schema.createIndex('demo_rounds_player_idx').on('demo_rounds').columns(['player_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('demo_rounds_player_idx').execute();
   await db.schema.dropIndex('withdrawals_hold_entry_idx').execute();
   await db.schema.dropIndex('transfers_entry_idx').execute();
 }

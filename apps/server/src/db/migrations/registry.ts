@@ -27,7 +27,9 @@ import * as m0036 from './0036-report-funnel.ts';
 import * as m0037 from './0037-audit-append-only.ts';
 import * as m0038 from './0038-credit-day-totals.ts';
 import * as m0042 from './0042-howto-per-language.ts';
-import * as m0043 from './0043-money-rules-per-currency.ts';
+import * as m0043 from './0043-incoming-deposits.ts';
+import * as m0044 from './0044-localized-banners.ts';
+import * as m0045 from './0045-money-rules-per-currency.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -59,5 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0037-audit-append-only': m0037,
   '0038-credit-day-totals': m0038,
   '0042-howto-per-language': m0042,
-  '0043-money-rules-per-currency': m0043,
+  '0043-incoming-deposits': m0043,
+  '0044-localized-banners': m0044,
+  '0045-money-rules-per-currency': m0045,
 };

@@ -7,7 +7,8 @@ type Json<T> = ColumnType<T, string, string>;
 
 export type Localized = { th: string; la: string; en: string };
 export type CategoryWeights = { slot: number; sport: number; lotto: number };
-export type StoredBanner = { image: string; html: string };
+/** A banner: text-free artwork and its copy in each language. */
+export type StoredBanner = { image: string; html: Localized };
 export type BonusWindowType = 'limit' | 'day' | 'week';
 export type BonusOrigin = 'bonus' | 'promotion' | 'refund' | 'spin';
 export type BonusStatus = 'active' | 'completed' | 'cancelled' | 'expired' | 'ended';
@@ -111,7 +112,7 @@ export type RewardBannersTable = {
   id: string;
   placement: 'invite' | 'refund';
   image: string;
-  html: string;
+  html: Json<Localized>;
   sort: number;
   active: boolean;
 };

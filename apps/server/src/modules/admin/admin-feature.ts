@@ -12,7 +12,9 @@ import { registerAdminGuard } from './admin-guard.ts';
 import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';
 import { registerAuditHeadJob } from './audit-head-job.ts';
-import { useAuditKeys } from './audit-log.ts';
+import type { AuditKeys } from './audit-chain.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import type { NodeMetrics } from '../../metrics/node-metrics.ts';
 import { createAuditService } from './audit-service.ts';
 import { createOperatorAuthService } from './operator-auth-service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
@@ -42,14 +44,17 @@ type Deps = {
   accounts: { auth: AuthService; members: MemberRepository; blacklist: BankBlacklist; sms: SmsSender };
   /** Told when operators' sessions end (logout, password change, disable, reset). */
   sessionEnds: SessionEnds;
-  /** The audit head's publication on a timer (tests run passes by hand). */
-  startJobs: boolean;
+  /** The node's job scheduler: the audit head's publication on a timer. */
+  jobs: JobScheduler;
+  /** The audit chain's key, derived once from the token secret (docs/operators.md, "Audit trail"). */
+  auditKeys: AuditKeys;
+  metrics: NodeMetrics;
 };
 
 /**
  * The back office's foundation (docs/operators.md): operators, their login and
- * sessions, the admin guard (`app.adminGuard`, used through adminRoute and
- * requirePermission in admin-guard.ts) and the audit trail. Registered before
+ * sessions, the admin guard (`app.adminGuard`, a request guard used through
+ * adminRoute and requirePermission in admin-guard.ts) and the audit trail. Registered before
  * any module with admin routes.
  */
 export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
@@ -72,14 +77,13 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
     ends: deps.sessionEnds,
   });
   registerAdminGuard(app, { auth, rules });
-  // The audit chain's key, from the token secret (docs/operators.md, "Audit trail"): every audit() of this process uses it.
-  const auditKeys = useAuditKeys(config.secrets.tokenSecret);
+  const { auditKeys } = deps;
   const audit = createAuditService(db, { keys: auditKeys, clock });
-  registerAuditHeadJob(app, { db, clock, keys: auditKeys, startJobs: deps.startJobs });
+  const auditHeadJob = registerAuditHeadJob(app, { db, clock, keys: auditKeys, jobs: deps.jobs, metrics: deps.metrics });
   registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock, ends: deps.sessionEnds }), audit, rules });
   const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
-  registerHealthAdminRoutes(app, { metrics: app.metrics, clock });
+  registerHealthAdminRoutes(app, { metrics: deps.metrics, clock });
   await registerSettingsAdminRoutes(app, {
     settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
   });
@@ -89,5 +93,6 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
     rules,
     authenticateChatAgent: operatorChatAuthenticator(auth),
     chatAgentSessions: operatorChatSessions(auth),
+    auditHeadJob,
   };
 }

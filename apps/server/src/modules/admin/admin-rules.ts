@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
+import { LOGIN_THROTTLE_FIELDS } from '../auth/login-throttle-rules.ts';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const MINUTE = 60_000;
@@ -23,17 +24,7 @@ export const ZAdminRules = z.object({
     .int()
     .positive()
     .default(12 * HOUR),
-  loginMaxFailures: z.number().int().positive().default(5),
-  loginFailureWindowMs: z
-    .number()
-    .int()
-    .positive()
-    .default(15 * MINUTE),
-  loginLockMs: z
-    .number()
-    .int()
-    .positive()
-    .default(15 * MINUTE),
+  ...LOGIN_THROTTLE_FIELDS,
   /** Between the password and the code. */
   challengeTtlMs: z
     .number()

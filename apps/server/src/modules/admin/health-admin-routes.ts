@@ -21,6 +21,7 @@ export function toAdminHealth(figures: HealthFigures, at: Date): TAdminHealth {
     jobs: figures.jobs.map((j) => ({ ...j, lastFailureAt: j.lastFailureAt === null ? null : iso(j.lastFailureAt) })),
     database: { poolInUse: figures.pool.inUse, poolWaiting: figures.pool.waiting },
     redisUp: figures.redisUp,
+    redisConfigured: figures.redisConfigured,
     healthUp: figures.healthUp,
     requests: { total: figures.requests.total, serverErrors: figures.requests.serverErrors, since: iso(figures.requests.since) },
   };

@@ -53,8 +53,12 @@ export function createMemberAdminRepository(db: Kysely<DB>) {
     games: (id: string) =>
       db
         .selectFrom('ledger_accounts as l')
-        .leftJoin('game_accounts as g', (join) => join.onRef('g.member_id', '=', 'l.owner_id').onRef('g.game_code', '=', 'l.code'))
-        .select(['l.code', 'l.balance', 'g.username', 'g.status'])
+        // A game account's ledger code is `game:<game code>` (ledger/account-codes.ts): the game and the member's login there join on it.
+        .leftJoin('games as gm', (join) => join.on(sql`'game:' || gm.code`, '=', sql.ref('l.code')))
+        .leftJoin('game_accounts as g', (join) =>
+          join.onRef('g.member_id', '=', 'l.owner_id').on(sql`'game:' || g.game_code`, '=', sql.ref('l.code')),
+        )
+        .select(['l.code', 'l.balance', 'g.username', 'g.status', 'gm.name'])
         .where('l.owner_id', '=', id)
         .where('l.kind', '=', 'game')
         .orderBy('l.code')

@@ -115,7 +115,13 @@ export function createMembersAdminService(deps: MembersAdminDeps) {
           invitees,
         },
         wallet: { balance: fromMinor(balance) },
-        games: games.map((g) => ({ code: g.code, username: g.username, status: g.status, balance: fromMinor(g.balance) })),
+        games: games.map((g) => ({
+          code: g.code,
+          name: g.name ?? g.code.replace(/^game:/, ''),
+          username: g.username,
+          status: g.status,
+          balance: fromMinor(g.balance),
+        })),
         slips: slips.map((s) => ({
           id: s.id,
           status: s.status,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_THROTTLE_FIELDS } from './login-throttle-rules.ts';
 import { createCachedRules, type RulesDeps, type RulesSource } from '../lookup/cached-rules.ts';
 
 const MINUTE = 60_000;
@@ -17,17 +18,7 @@ export const ZAccountRules = z.object({
     .int()
     .positive()
     .default(7 * 24 * HOUR),
-  loginMaxFailures: z.number().int().positive().default(5),
-  loginFailureWindowMs: z
-    .number()
-    .int()
-    .positive()
-    .default(15 * MINUTE),
-  loginLockMs: z
-    .number()
-    .int()
-    .positive()
-    .default(15 * MINUTE),
+  ...LOGIN_THROTTLE_FIELDS,
   otpTtlMs: z
     .number()
     .int()

@@ -17,9 +17,6 @@ export type AgentHandshake = { headers: IncomingHttpHeaders; auth: Record<string
  */
 export type AgentAuthenticator = (handshake: AgentHandshake) => Promise<ChatAgent | null>;
 
-/** The shipped default until the back office provides its authenticator: no agent connects. */
-export const refuseAllAgents: AgentAuthenticator = () => Promise.resolve(null);
-
 /**
  * Of these session ids (each a ChatAgent's `sessionId`), the ones whose agent
  * may still chat: the session live and its operator still allowed. Read on

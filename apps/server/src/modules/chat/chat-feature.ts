@@ -27,15 +27,6 @@ import { createChatRules } from './chat-rules.ts';
 import { createChatService } from './chat-service.ts';
 import { watchSessionSockets } from './session-sockets.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The agents' chat service: the back office mounts chatAgentRoutes() over it. */
-    chatAgents: ChatAgentService;
-    /** The chat's socket.io server (tests and the bench read it). */
-    chatIo: Server;
-  }
-}
-
 type Deps = {
   config: Config;
   db: Kysely<DB>;
@@ -58,7 +49,13 @@ type Deps = {
 };
 
 /** Wires the support chat (docs/chat.md): HTTP calls, media, socket.io and the agents' service. Needs the accounts feature. */
-export async function registerChatFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function registerChatFeature(
+  app: FastifyInstance,
+  deps: Deps,
+): Promise<{
+  /** The back office mounts chatAgentRoutes() over it. */ chatAgents: ChatAgentService;
+  /** Tests and the bench read it. */ chatIo: Server;
+}> {
   const { config, db, clock } = deps;
   const repo = createChatRepository(db);
   const rules = createChatRules({
@@ -93,6 +90,5 @@ export async function registerChatFeature(app: FastifyInstance, deps: Deps): Pro
     agentSessions: deps.agentSessions,
     ...(deps.sessionSweepMs ? { sweepEveryMs: deps.sessionSweepMs } : {}),
   });
-  app.decorate('chatAgents', agents);
-  app.decorate('chatIo', realtime.io);
+  return { chatAgents: agents, chatIo: realtime.io };
 }

@@ -6,7 +6,7 @@ import { createIdempotency } from '../../http/idempotency.ts';
 import { createSessionRepository } from '../auth/session-repository.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createCleanupRules, type CleanupRulesSource } from './cleanup-rules.ts';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
 
 /** claimed: every row deleted this pass (schedulePeriodic logs a pass that deleted any). */
 export type CleanupSummary = { claimed: number; idempotencyKeys: number; sessions: number };
@@ -49,31 +49,23 @@ async function inBatches(batchSize: number, deleteBatch: (limit: number) => Prom
   }
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's cleanup of expired idempotency keys and dead sessions (modules/cleanup/cleanup-job.ts); tests call runOnce(). */
-    cleanupJob: CleanupJob;
-  }
-}
-
 /**
- * Wires the job: decorates app.cleanupJob and, with startJobs, runs it every
- * intervalMs (an operator's change needs no restart) until the app closes.
+ * Wires the job: runs it every intervalMs (an operator's change needs no
+ * restart) until the app closes, and returns it (tests call runOnce()).
  */
 export function registerCleanupJob(
   app: FastifyInstance,
-  deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; startJobs: boolean },
-): void {
+  deps: { db: Kysely<DB>; clock: Clock; settings: SettingsRepository; jobs: JobScheduler },
+): CleanupJob {
   const rules = createCleanupRules({
     settings: deps.settings,
     clock: deps.clock,
     onInvalid: (issues) => app.log.error({ issues }, 'rules.cleanup setting malformed: using defaults'),
   });
   const job = createCleanupJob({ db: deps.db, clock: deps.clock, rules });
-  app.decorate('cleanupJob', job);
-  if (!deps.startJobs) return;
-  schedulePeriodic(app, job, {
+  deps.jobs.every(job, {
     name: 'cleanup',
     intervalMs: async () => (await rules.getOrDefaults()).intervalMs,
   });
+  return job;
 }

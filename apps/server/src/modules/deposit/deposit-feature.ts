@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHttpBankVerification } from '../../adapters/bank/http-bank-verification.ts';
-import { BANK_API_PATH, bankApiKey, registerBankSimulator } from '../../adapters/bank/simulator/bank-simulator.ts';
 import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.ts';
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
-import { PAY_SANDBOX_PATH, payMerchantKey, registerPaySimulator } from '../../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
-import { registerVoucherSimulator, VOUCHER_SANDBOX_PATH } from '../../adapters/voucher/simulator/voucher-simulator.ts';
+import { BANK_API_PATH, bankApiKey, PAY_SANDBOX_PATH, payMerchantKey, VOUCHER_SANDBOX_PATH } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createQrExpiryJob, scheduleQrExpiry } from './qr-expiry-job.ts';
-import { createSlipVerifier, type SlipVerifier } from './slip-verifier.ts';
+import { createSlipVerifier } from './slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createDepositRules } from './deposit-rules.ts';
@@ -32,13 +30,7 @@ import { createSlipLinkSigner } from './slip-link-signer.ts';
 import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The slip verifier job (tests call runOnce()). */
-    slipVerifier: SlipVerifier;
-  }
-}
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
 
 type Deps = {
   config: Config;
@@ -48,16 +40,15 @@ type Deps = {
   settings: SettingsRepository;
   /** Where slips live: the uploads' slips area (docs/operations.md, "Uploads"). */
   storage: ObjectStorage;
-  /** Start the background jobs on ready (tests stop them and run them by hand). */
-  startJobs: boolean;
+  /** The node's job scheduler (disabled, tests run the jobs by hand). */
+  jobs: JobScheduler;
   /** The gift-link AES-GCM key derived from config.secrets.truelinkSecret (truelink-crypto.ts). */
   truelinkKey: string;
 };
 
 /**
- * Wires deposits (docs/deposits.md): storage, the bank-verification adapter and its
- * sandbox bank, slip upload/history and the slip verifier job. Needs
- * registerAccountsFeature first (app.requireMember).
+ * Wires deposits (docs/deposits.md): storage, the bank-verification adapter, slip upload/history and the slip verifier job. Needs
+ * registerAccountFeature first (app.requireMember).
  */
 export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const { config, db, clock, lookups } = deps;
@@ -70,7 +61,6 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const money = createMoneyRules({ settings: deps.settings, clock, log: app.log });
   const { storage } = deps;
   const apiKey = bankApiKey(config.secrets.tokenSecret);
-  if (config.sandbox) await registerBankSimulator(app, { clock, siteAccounts: async () => (await lookups.get('deposit')).banks, apiKey });
   const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey, signal: app.closeSignal });
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
@@ -78,7 +68,6 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
 
   // QR deposit: gateways reach our callback at this server in the sandbox, at the public origin otherwise.
   const tokenSecret = config.secrets.tokenSecret;
-  if (config.sandbox) await registerPaySimulator(app, { clock, tokenSecret });
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
   const qrGateway = createHttpQrGateway({
@@ -102,11 +91,9 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   });
   await registerQrRoutes(app, qr);
   const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });
-  app.decorate('qrExpiryJob', qrExpiry);
-  if (deps.startJobs) scheduleQrExpiry(app, qrExpiry, rules);
+  scheduleQrExpiry(deps.jobs, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
-  if (config.sandbox) await registerVoucherSimulator(app, { clock });
   const giftLinks = createGiftLinkService({
     db,
     vouchers: createHttpVoucherRedeemer({ baseUrl: () => `${selfUrl()}${VOUCHER_SANDBOX_PATH}`, signal: app.closeSignal }),
@@ -122,15 +109,14 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   registerNoticeRoutes(app, { notices, idempotency, sandbox: config.sandbox });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, money, clock, log: app.log });
-  app.decorate('slipVerifier', verifier);
-  if (deps.startJobs)
+  if (deps.jobs.enabled)
     app.addHook('onReady', (done) => {
       verifier.start();
       done();
     });
   // Bounded like every job at close (jobs/periodic-job.ts).
   app.addHook('onClose', async () => Promise.race([verifier.stop(), untilAborted(app.closeSignal)]));
-  return { storage, bank, rules, money, notices };
+  return { storage, bank, rules, money, notices, slipVerifier: verifier, qrExpiryJob: qrExpiry };
 }
 
 /** What the back office's money desk uses of deposits (modules/money-desk). */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { QrProvider } from '@jetton/contract/constants';
 import type { QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
@@ -6,7 +6,8 @@ import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DepositRulesSource } from './deposit-rules.ts';
 import { createQrRepository } from './qr-repository.ts';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
+import { settleInBatches } from '../../jobs/settle-in-batches.ts';
 
 /** claimed: QRs marked expired this pass; cancelFailed: of those, the ones the gateway did not take the cancel for. */
 export type QrExpirySummary = { claimed: number; cancelFailed: number };
@@ -49,10 +50,10 @@ export function createQrExpiryJob(deps: {
     for (;;) {
       const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch);
       summary.claimed += expired.length;
-      for (let i = 0; i < expired.length; i += PARALLEL) {
-        const cancelled = await Promise.all(expired.slice(i, i + PARALLEL).map(cancelAtGateway));
-        summary.cancelFailed += cancelled.filter((ok) => !ok).length;
-      }
+      // cancelAtGateway never throws: a failed cancel answers false.
+      await settleInBatches(expired, PARALLEL, cancelAtGateway, (outcome) => {
+        if (!outcome.ok || !outcome.value) summary.cancelFailed++;
+      });
       if (expired.length < qrExpiryBatch) return summary;
     }
   }
@@ -61,16 +62,9 @@ export function createQrExpiryJob(deps: {
 }
 export type QrExpiryJob = ReturnType<typeof createQrExpiryJob>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's QR expiry (modules/deposit/qr-expiry-job.ts); tests call runOnce(). */
-    qrExpiryJob: QrExpiryJob;
-  }
-}
-
 /** Runs the job every qrExpiryIntervalMs (an operator's change under rules.deposit applies without a restart) until the app closes. */
-export function scheduleQrExpiry(app: FastifyInstance, job: QrExpiryJob, rules: DepositRulesSource): void {
-  schedulePeriodic(app, job, {
+export function scheduleQrExpiry(jobs: JobScheduler, job: QrExpiryJob, rules: DepositRulesSource): void {
+  jobs.every(job, {
     name: 'qr expiry',
     intervalMs: async () => (await rules.getOrDefaults()).qrExpiryIntervalMs,
   });

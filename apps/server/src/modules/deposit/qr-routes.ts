@@ -5,6 +5,7 @@ import {
   ZQrCreateRequest,
   ZQrIdParams,
   ZQrProviderParams,
+  ZQrRulesResponse,
   ZQrStateResponse,
   ZQrStatusResponse,
 } from '@jetton/contract/deposit';
@@ -20,6 +21,10 @@ export const QR_CALLBACK_PATH = '/api/qrcode/callback/:provider';
 export async function registerQrRoutes(app: FastifyInstance, qr: QrService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['deposit'], security: bearer };
+
+  r.get(ROUTES.qrcode.rules, { onRequest: app.requireMember, schema: { ...schema, response: { 200: ZQrRulesResponse } } }, async (request) => ({
+    providers: await qr.rules(memberOf(request).memberId),
+  }));
 
   r.get(
     ROUTES.qrcode.byProvider,

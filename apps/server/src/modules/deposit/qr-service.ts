@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
-import type { QrProvider } from '@jetton/contract/constants';
+import { QR_PROVIDERS, type Currency, type QrProvider } from '@jetton/contract/constants';
 import { meetsQrMinimum } from '@jetton/contract/money-rules';
 import { fromMinor, toMinor } from '@jetton/contract/money';
-import type { TQrStatusResponse } from '@jetton/contract/deposit';
+import type { TQrProviderRule, TQrStatusResponse } from '@jetton/contract/deposit';
 import type { TQrState } from '@jetton/contract/wallet';
 import { qrCallbackSignatureValid } from '../../adapters/qr-gateway/callback-signature.ts';
 import { QrGatewayError, type QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
@@ -66,21 +66,40 @@ export function createQrService(deps: Deps) {
     return { qrcodeId: qr.id, hasQrcode: true, qrcode: svg, payload: qr.payload, amount: fromMinor(qr.amount), expireIn, message: null };
   }
 
+  /** Each provider's rule in a currency: its picks and minimum from `rules.money`, on/off from `rules.qr`. */
+  async function providerRules(currency: Currency): Promise<TQrProviderRule[]> {
+    const settings = (await deps.qrRules?.get())?.providers ?? {};
+    const picks = (await rulesFor(deps.money, currency)).qr;
+    return QR_PROVIDERS.map((provider) => {
+      const { min, minExclusive, amounts } = picks[provider];
+      // A quick pick the minimum refuses is not offered.
+      const offered = amounts.filter((a) => meetsQrMinimum({ min, minExclusive }, a));
+      return { provider, enabled: settings[provider]?.enabled ?? true, min, minExclusive, amounts: offered };
+    });
+  }
+
+  async function currencyOf(memberId: string): Promise<Currency> {
+    const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
+    if (!member) throw new AppError('invalid-token');
+    return member.currency;
+  }
+
   return {
     async state(memberId: string, provider: QrProvider): Promise<TQrState> {
       const open = await qrs.findOpen(memberId, provider, deps.clock.now());
       return open ? view(open) : NO_QR;
     },
 
+    /** Each provider's rule as create applies it, in the member's currency (one source: `rules.money` and `rules.qr`). */
+    async rules(memberId: string): Promise<TQrProviderRule[]> {
+      return providerRules(await currencyOf(memberId));
+    },
+
     async create(memberId: string, provider: QrProvider, amountUnits: number): Promise<TQrState> {
-      const setting = (await deps.qrRules?.get())?.providers[provider];
-      if (setting && !setting.enabled) return { ...NO_QR, message: `QR deposit with ${provider} is not available now` };
-      const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
-      if (!member) throw new AppError('invalid-token');
-      const pick = (await rulesFor(deps.money, member.currency)).qr[provider];
-      if (!meetsQrMinimum(pick, amountUnits)) {
-        return { ...NO_QR, message: `Minimum QR deposit with ${provider}: ${pick.minExclusive ? 'more than ' : ''}${pick.min.toFixed(2)}` };
-      }
+      const currency = await currencyOf(memberId);
+      const rule = (await providerRules(currency)).find((r) => r.provider === provider);
+      if (!rule?.enabled) return { ...NO_QR, message: 'QR_PROVIDER_OFF' };
+      if (!meetsQrMinimum(rule, amountUnits)) return { ...NO_QR, message: 'QR_BELOW_MINIMUM' };
       const now = deps.clock.now();
       await qrs.expireStale(memberId, provider, now);
       const open = await qrs.findOpen(memberId, provider, now);
@@ -96,7 +115,7 @@ export function createQrService(deps: Deps) {
           id,
           member_id: memberId,
           provider,
-          currency: member.currency,
+          currency,
           amount,
           payload: '',
           created_at: now,
@@ -111,7 +130,7 @@ export function createQrService(deps: Deps) {
           provider,
           qrcodeId: id,
           amount,
-          currency: member.currency,
+          currency,
           expiresAt,
           callbackUrl: deps.callbackUrl(provider),
         });

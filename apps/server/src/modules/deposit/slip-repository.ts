@@ -119,6 +119,20 @@ export function createSlipRepository(db: Kysely<DB>) {
      * their reference for the record but block nobody; the ledger's unique
      * reference still makes two racing credits one.
      */
+    /**
+     * Whether the site's watch on its account (automatic deposits, docs/auto-deposit.md) already credited
+     * this transfer to this member: the slip then proves a deposit that is in the wallet.
+     */
+    async autoCreditedTo(transRef: string, memberId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('incoming_deposits')
+        .select('id')
+        .where('bank_ref', '=', transRef)
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'credited')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async referenceSeen(transRef: string, exceptId: string): Promise<boolean> {
       const row = await db
         .selectFrom('slips')

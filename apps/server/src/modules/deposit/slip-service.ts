@@ -22,7 +22,7 @@ export function createSlipService(deps: Deps) {
   /** Refusals that need no file: checked before the body is read. */
   async function assertCanUpload(memberId: string): Promise<void> {
     const rules = await deps.rules.get();
-    if (inDailyWindow(deps.clock.now(), rules.slipClosedFrom, rules.slipClosedTo)) throw new AppError('SLIP_UPLOAD_FAIL');
+    if (inDailyWindow(deps.clock.now(), rules.slipClosedFrom, rules.slipClosedTo)) throw new AppError('SLIP_UPLOAD_CLOSED');
     if ((await slips.countProcessing(memberId)) > rules.maxProcessingSlips) throw new AppError('SLIP_UPLOAD_FAIL');
   }
 
@@ -44,7 +44,7 @@ export function createSlipService(deps: Deps) {
           await lockMemberSlips(trx, memberId);
           const inTrx = createSlipRepository(trx);
           const now = deps.clock.now();
-          if (inDailyWindow(now, rules.slipClosedFrom, rules.slipClosedTo)) throw new AppError('SLIP_UPLOAD_FAIL');
+          if (inDailyWindow(now, rules.slipClosedFrom, rules.slipClosedTo)) throw new AppError('SLIP_UPLOAD_CLOSED');
           if ((await inTrx.countProcessing(memberId)) > rules.maxProcessingSlips) throw new AppError('SLIP_UPLOAD_FAIL');
           return inTrx.insert({ id: uuidV7(now), memberId, storageKey: key, contentType: image.type, now });
         });

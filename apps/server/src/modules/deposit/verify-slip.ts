@@ -8,10 +8,9 @@ import type { QrReader } from '../../adapters/qr-reader/qr-reader.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import { ACCOUNT_CODES } from '../../ledger/account-codes.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
-import { creditDeposit } from './credit-deposit.ts';
+import { creditSlip } from './credit-slip.ts';
 import { createDepositRepository } from './deposit-repository.ts';
 import type { DepositRules, DepositRulesSource } from './deposit-rules.ts';
 import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
@@ -94,19 +93,20 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
     // An operator may have decided it meanwhile (docs/money-desk.md, "Slips"): then nothing is credited here.
     const current = await createSlipRepository(trx).lockStatus(slip.id);
     if (current !== 'processing') return 'decided' as const;
-    const result = await creditDeposit(trx, {
-      memberId: member.id,
-      currency: member.currency,
-      sourceCode: ACCOUNT_CODES.bank(depositAccountId(account.bankCode, account.bankAccountNo)),
-      kind: 'deposit.slip',
-      reference: tx.transRef,
+    const result = await creditSlip(trx, {
+      member,
+      depositAccount: depositAccountId(account.bankCode, account.bankAccountNo),
+      transRef: tx.transRef,
       amount: tx.amount,
       coinPerMinor,
       memo: `slip ${slip.id}`,
     });
-    // Same transaction as the money: a slip is success exactly when its credit committed.
-    if (result.created) await createSlipRepository(trx).finish(slip.id, { status: 'success', amount: tx.amount }, deps.clock.now());
-    return result.created;
+    // Same transaction as the money: a slip is success exactly when its credit committed, or when the
+    // transfer was credited to this same member automatically (docs/auto-deposit.md): one credit either way.
+    const repo = createSlipRepository(trx);
+    const done = result.created || (await repo.autoCreditedTo(tx.transRef, member.id));
+    if (done) await repo.finish(slip.id, { status: 'success', amount: tx.amount }, deps.clock.now());
+    return done;
   });
   if (credited === 'decided') return 'decided';
   return credited ? { status: 'success', amount: tx.amount } : fail('SLIP_REFNO_DUPLICATED');

@@ -45,6 +45,5 @@ export function moneyLookup(rules: MoneyRules, currency: Currency): TMoneyLookup
     transferMin: r.transferMin,
     giftLinkMin: r.giftLinkMin,
     coinPer: r.coinPer,
-    qr: r.qr,
   };
 }

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.ts';
 /**
  * Kysely stays here (docs/engineering.md, "House rules"): the day's total of
  * one operator's credits to one member by hand (docs/money-desk.md, "Four
- * eyes"), summed from manual credit adjustments and manual deposit notices.
+ * eyes"), summed from manual credit adjustments, manual deposit notices and
+ * unmatched incoming deposits assigned by hand.
  */
 export function createCreditTotalsRepository(db: Kysely<DB>) {
   return {
@@ -41,7 +42,16 @@ export function createCreditTotalsRepository(db: Kysely<DB>) {
         .where('proposed_at', '<', to)
         .where('status', '<>', 'failed')
         .executeTakeFirstOrThrow();
-      return BigInt(adjustments.total) + BigInt(notices.total);
+      const incoming = await db
+        .selectFrom('incoming_deposits')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string | bigint | null>('amount'), sql<string>`0`).as('total'))
+        .where('proposed_by', '=', operatorId)
+        .where('proposed_member_id', '=', memberId)
+        .where('proposed_at', '>=', from)
+        .where('proposed_at', '<', to)
+        .where('status', 'in', ['proposed', 'credited'])
+        .executeTakeFirstOrThrow();
+      return BigInt(adjustments.total) + BigInt(notices.total) + BigInt(incoming.total);
     },
   };
 }

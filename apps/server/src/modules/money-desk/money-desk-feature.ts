@@ -7,23 +7,15 @@ import { audit } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
-import { createWalletRules, reconcileAfter } from '../wallet/wallet-rules.ts';
+import { reconcileAfter, type WalletRulesSource } from '../wallet/wallet-rules.ts';
 import { noBlacklist, type PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
-import { createMoneyRules } from '../lookup/money-rules.ts';
 import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The money desk's services (modules/money-desk); tests may call them directly. */
-    moneyDesk: MoneyDesk;
-  }
-}
 
 /**
  * Wires the money desk (docs/money-desk.md): its admin routes on the admin
- * guard. Needs the admin feature (app.adminGuard), the wallet feature
- * (app.transferReconciler) and the deposit feature's ports.
+ * guard. Needs the admin feature (app.adminGuard), the wallet's transfer
+ * reconciler and rules, and the deposit feature's ports.
  */
 export function registerMoneyDeskFeature(
   app: FastifyInstance,
@@ -34,11 +26,14 @@ export function registerMoneyDeskFeature(
     lookups: LookupService;
     deposits: DepositPorts;
     blacklist?: PayoutBlacklist;
+    /** One reconciliation pass of game transfers now (the wallet's reconciler). */
+    reconcileNow: () => Promise<unknown>;
+    walletRules: WalletRulesSource;
   },
-): void {
-  const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
-  const rules = createMoneyRules({ settings: deps.settings, clock: deps.clock, log: app.log });
-  const walletRules = createWalletRules({ settings: deps.settings, clock: deps.clock, onInvalid: onInvalid('rules.wallet') });
+): MoneyDesk {
+  // Each currency's four-eyes amounts (`rules.money`), the same source the deposit feature reads.
+  const rules = deps.deposits.money;
+  const { walletRules } = deps;
   const desk = createMoneyDesk({
     db: deps.db,
     clock: deps.clock,
@@ -46,10 +41,10 @@ export function registerMoneyDeskFeature(
     rules,
     lookups: deps.lookups,
     deposits: deps.deposits,
-    reconcileNow: () => app.transferReconciler.runOnce(),
+    reconcileNow: deps.reconcileNow,
     reconcileAfterMs: async () => reconcileAfter(await walletRules.get()),
     blacklist: deps.blacklist ?? noBlacklist,
   });
-  app.decorate('moneyDesk', desk);
   registerMoneyDeskRoutes(app, { desk, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }) });
+  return desk;
 }

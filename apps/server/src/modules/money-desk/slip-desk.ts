@@ -6,9 +6,8 @@ import { fromMinor } from '@jetton/contract/money';
 import { BankUnavailableError, type BankTransaction, type BankVerification } from '../../adapters/bank/bank-verification.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ACCOUNT_CODES } from '../../ledger/account-codes.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
-import { creditDeposit } from '../deposit/credit-deposit.ts';
+import { creditSlip } from '../deposit/credit-slip.ts';
 import { createDepositRepository } from '../deposit/deposit-repository.ts';
 import type { DepositRulesSource } from '../deposit/deposit-rules.ts';
 import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
@@ -117,12 +116,10 @@ export function createSlipDesk(
         const slip = await repo.lock(id);
         if (!slip || !isUndecided(slip)) throw new AppError('ALREADY_DECIDED');
         const now = clock.now();
-        const credit = await creditDeposit(trx, {
-          memberId: member.id,
-          currency: member.currency,
-          sourceCode: ACCOUNT_CODES.bank(depositAccountId(account.bankCode, account.bankAccountNo)),
-          kind: 'deposit.slip',
-          reference: tx.transRef,
+        const credit = await creditSlip(trx, {
+          member,
+          depositAccount: depositAccountId(account.bankCode, account.bankAccountNo),
+          transRef: tx.transRef,
           amount: tx.amount,
           coinPerMinor,
           memo: `slip ${slip.id} credited by an operator`,

@@ -3,13 +3,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { REPORT_NAMES, ZReconciliationResponse, ZReportQuery, ZReportResponses, type ReportName } from '@jetton/contract/admin/reports';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
-import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
-import { schedulePeriodic } from '../../jobs/periodic-job.ts';
-import { createGameProviders } from '../wallet/game-providers.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import type { GameProviders } from '../wallet/game-providers.ts';
 import { adminRoute } from '../admin/admin-guard.ts';
 import { CSV_LANGUAGES, reportCsv } from './report-csv.ts';
 import { createReportJob, type ReportJob } from './report-job.ts';
@@ -21,30 +18,17 @@ import { createReportService, type ReportService } from './report-service.ts';
 const JOB_INTERVAL_MS = 5 * 60_000;
 const PROVIDER_TIMEOUT_MS = 15_000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The report job (modules/reports/report-job.ts); tests call runOnce(). */
-    reportJob: ReportJob;
-    reports: ReportService;
-  }
-}
-
 /**
  * Reports (docs/reports.md): the service, the job that imports rounds and rolls
  * closed days, and the admin routes (reports.view, through the admin guard).
  */
 export function registerReportsFeature(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<DB>; clock: Clock; startJobs: boolean },
-): void {
+  deps: { db: Kysely<DB>; clock: Clock; jobs: JobScheduler; providers: GameProviders },
+): { reportJob: ReportJob; reports: ReportService } {
   const { db, clock } = deps;
   const service = createReportService({ db, clock });
-  const providers = createGameProviders({
-    apiBaseUrl: createSelfUrl(app, deps.config.sandboxBaseUrl),
-    playerBaseUrl: () => '',
-    agentKey: demoAgentKey(deps.config.secrets.tokenSecret),
-    signal: app.closeSignal,
-  });
+  const { providers } = deps;
   const job = createReportJob({
     db,
     clock,
@@ -54,10 +38,9 @@ export function registerReportsFeature(
     },
     log: (error, gameCode) => app.log.warn({ err: error, gameCode }, 'round history not pulled'),
   });
-  app.decorate('reportJob', job);
-  app.decorate('reports', service);
-  if (deps.startJobs) schedulePeriodic(app, job, { name: 'reports', intervalMs: () => Promise.resolve(JOB_INTERVAL_MS) });
+  deps.jobs.every(job, { name: 'reports', intervalMs: () => Promise.resolve(JOB_INTERVAL_MS) });
   registerReportRoutes(app, service);
+  return { reportJob: job, reports: service };
 }
 
 export function registerReportRoutes(app: FastifyInstance, service: ReportService): void {

@@ -13,7 +13,10 @@ export function createBannerRepository(db: Kysely<DB>) {
     },
 
     async insert(id: string, placement: BannerPlacement, banner: StoredBanner, sort: number): Promise<void> {
-      await db.insertInto('reward_banners').values({ id, placement, image: banner.image, html: banner.html, sort, active: true }).execute();
+      await db
+        .insertInto('reward_banners')
+        .values({ id, placement, image: banner.image, html: JSON.stringify(banner.html), sort, active: true })
+        .execute();
     },
 
     async removeAll(placement: BannerPlacement): Promise<void> {

@@ -12,6 +12,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { activeBonusOf, endBonus, endLikeCancel, grantBonus, lockMember, turnoverMet, type MemberBonus } from './bonus-lifecycle.ts';
 import { bonusCredit, turnoverTarget, windowStart } from './bonus-math.ts';
 import { createDefinitionRepository, type BonusDefinition } from './definition-repository.ts';
+import { definitionTerms } from './definition-wire.ts';
 import { createMemberBonusRepository } from './member-bonus-repository.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
@@ -106,17 +107,9 @@ export function createBonusService(deps: Deps) {
           const isActive = active?.definition_id === d.id;
           const last = received.at(-1);
           return {
-            code: d.code,
+            ...definitionTerms(d),
             name: d.names,
             notice: d.notices,
-            type: d.type,
-            maxReceived: d.max_received,
-            percent: d.percent,
-            maxBonus: fromMinor(d.max_bonus),
-            minDeposit: fromMinor(d.min_deposit),
-            turnover: d.turnover,
-            percentFail: d.percent_fail,
-            banners: d.banners,
             userBonus:
               last || isActive
                 ? {

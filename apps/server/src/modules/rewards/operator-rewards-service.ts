@@ -13,7 +13,12 @@ import { createMemberBonusRepository } from './member-bonus-repository.ts';
 
 /** Banners as stored: image and HTML through the allow-list (docs/rewards.md, "Banners"); a banner without a usable image is dropped. */
 export function cleanBanners(banners: StoredBanner[]): StoredBanner[] {
-  return banners.map((b) => ({ image: sanitizeBannerImage(b.image), html: sanitizeBannerHtml(b.html) })).filter((b) => b.image !== '');
+  return banners
+    .map((b) => ({
+      image: sanitizeBannerImage(b.image),
+      html: { th: sanitizeBannerHtml(b.html.th), la: sanitizeBannerHtml(b.html.la), en: sanitizeBannerHtml(b.html.en) },
+    }))
+    .filter((b) => b.image !== '');
 }
 
 /** Who acts, for the audit trail. */

@@ -17,6 +17,7 @@ import { ZBannerList } from '@jetton/contract/rewards';
 import { adminRoute, operatorOf } from '../admin/admin-guard.ts';
 import type { MemberBonus } from './bonus-lifecycle.ts';
 import type { BonusDefinition, DefinitionInput } from './definition-repository.ts';
+import { definitionTerms } from './definition-wire.ts';
 import type { OperatorRewardsService, RewardsActor } from './operator-rewards-service.ts';
 
 const R = ADMIN_ROUTES.rewards;
@@ -33,18 +34,10 @@ const toInput = (body: TAdminDefinitionInput): DefinitionInput => ({
 const definitionView = (d: BonusDefinition) => ({
   id: d.id,
   origin: d.origin,
-  code: d.code,
+  ...definitionTerms(d),
   names: d.names,
   notices: d.notices,
-  type: d.type,
-  maxReceived: d.max_received,
-  percent: d.percent,
-  maxBonus: fromMinor(d.max_bonus),
-  minDeposit: fromMinor(d.min_deposit),
-  turnover: d.turnover,
-  percentFail: d.percent_fail,
   categoryWeights: d.category_weights,
-  banners: d.banners,
   active: d.active,
   validFrom: d.valid_from?.toISOString() ?? null,
   validTo: d.valid_to?.toISOString() ?? null,

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
-import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
-import { createGameProviders } from '../wallet/game-providers.ts';
-import { createWalletRules } from '../wallet/wallet-rules.ts';
+import type { GameProviders } from '../wallet/game-providers.ts';
+import type { WalletRulesSource } from '../wallet/wallet-rules.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
 import { audit } from '../admin/audit-log.ts';
 import { registerBannerArtRoutes } from './banner-art.ts';
 import { createBonusService, type BonusService } from './bonus-service.ts';
@@ -16,20 +14,21 @@ import { createOperatorRewardsService, type OperatorRewardsService } from './ope
 import { createRewardsJob, scheduleRewardsJob, type RewardsJob } from './rewards-job.ts';
 import { registerRewardsAdminRoutes } from './rewards-admin-routes.ts';
 import { registerRewardsRoutes } from './rewards-routes.ts';
-import { registerRewardsSandboxRoutes } from './rewards-sandbox-routes.ts';
 import { createRewardsRules } from './rewards-rules.ts';
 import { createMoneyRules } from '../lookup/money-rules.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The rewards job (rounds, expiries, accruals); tests drive it with runOnce(). */
-    rewardsJob: RewardsJob;
-    /** The back office's door to rewards (definitions, banners, ending a member's bonus). */
-    operatorRewards: OperatorRewardsService;
-  }
-}
+type Deps = {
+  db: Kysely<DB>;
+  clock: Clock;
+  settings: SettingsRepository;
+  jobs: JobScheduler;
+  /** The game providers and the wallet's rules (their timeout), built once for the app (compose.ts). */
+  providers: GameProviders;
+  walletRules: WalletRulesSource;
+};
 
-type Deps = { config: Config; db: Kysely<DB>; clock: Clock; settings: SettingsRepository; startJobs: boolean };
+/** What registering the rewards gives back: its job (tests drive it with runOnce()) and the back office's door to rewards. */
+export type RewardsRegistered = { rewardsJob: RewardsJob; operatorRewards: OperatorRewardsService };
 
 export type RewardsFeature = { bonuses: BonusService; rewards: InviteRefundService };
 
@@ -38,8 +37,8 @@ export type RewardsFeature = { bonuses: BonusService; rewards: InviteRefundServi
  * them (the wallet summary's invite amount, the withdrawal gate). Routes and
  * the job are registered by registerRewardsFeature.
  */
-export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsFeature & { register: () => void } {
-  const { config, db, clock } = deps;
+export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsFeature & { register: () => RewardsRegistered } {
+  const { db, clock, providers, walletRules } = deps;
   const log = app.log;
   const rules = createRewardsRules({
     settings: deps.settings,
@@ -55,15 +54,7 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
       registerRewardsRoutes(app, { bonuses, rewards });
       registerBannerArtRoutes(app);
       const operator = createOperatorRewardsService({ db, clock, audit: (trx, record) => audit(trx, record) });
-      app.decorate('operatorRewards', operator);
       registerRewardsAdminRoutes(app, operator);
-      const walletRules = createWalletRules({ settings: deps.settings, clock, onInvalid: () => undefined });
-      const providers = createGameProviders({
-        apiBaseUrl: createSelfUrl(app, config.sandboxBaseUrl),
-        playerBaseUrl: () => config.sandboxBaseUrl?.replace(/\/$/, '') ?? '',
-        agentKey: demoAgentKey(config.secrets.tokenSecret),
-        signal: app.closeSignal,
-      });
       const job = createRewardsJob({
         db,
         clock,
@@ -72,10 +63,8 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
         expireDue: () => bonuses.expireDue(),
         log,
       });
-      app.decorate('rewardsJob', job);
-      // The sandbox's "next day" exists only with SANDBOX=on (docs/sandbox.md, "Rewards day").
-      if (config.sandbox) registerRewardsSandboxRoutes(app, job, clock);
-      if (deps.startJobs) scheduleRewardsJob(app, job, rules);
+      scheduleRewardsJob(deps.jobs, job, rules);
+      return { rewardsJob: job, operatorRewards: operator };
     },
   };
 }

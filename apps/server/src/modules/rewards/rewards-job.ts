@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DAY_MS, previousSiteDay, siteDay } from '@jetton/contract/site-time';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import { schedulePeriodic, serialJob, type SerialJob } from '../../jobs/periodic-job.ts';
+import { serialJob, type JobScheduler, type SerialJob } from '../../jobs/periodic-job.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
 import { weightedBet } from './bonus-math.ts';
@@ -160,6 +160,6 @@ export function createRewardsJob(deps: Deps) {
 
 export type RewardsJob = ReturnType<typeof createRewardsJob>;
 
-export function scheduleRewardsJob(app: FastifyInstance, job: RewardsJob, rules: RewardsRulesSource): void {
-  schedulePeriodic(app, job, { name: 'rewards', intervalMs: async () => (await rules.getOrDefaults()).jobIntervalMs });
+export function scheduleRewardsJob(jobs: JobScheduler, job: RewardsJob, rules: RewardsRulesSource): void {
+  jobs.every(job, { name: 'rewards', intervalMs: async () => (await rules.getOrDefaults()).jobIntervalMs });
 }

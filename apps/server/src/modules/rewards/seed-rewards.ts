@@ -8,7 +8,7 @@ import { createDefinitionRepository, type DefinitionInput } from './definition-r
 import { cleanBanners } from './operator-rewards-service.ts';
 
 const ALL = { slot: 100, sport: 100, lotto: 100 };
-const banner = (file: Parameters<typeof bannerPath>[0], html: string): StoredBanner => ({ image: bannerPath(file), html });
+const banner = (file: Parameters<typeof bannerPath>[0], html: StoredBanner['html']): StoredBanner => ({ image: bannerPath(file), html });
 
 /** Realistic first-start offers: three listed bonuses and two promotion codes (docs/rewards.md, "The seeded offers"). */
 export const SEED_DEFINITIONS: DefinitionInput[] = [
@@ -29,7 +29,13 @@ export const SEED_DEFINITIONS: DefinitionInput[] = [
     turnover: 5,
     percentFail: 0,
     categoryWeights: ALL,
-    banners: [banner('welcome.svg', '<p><b>Welcome!</b> Double your first deposit.</p>')],
+    banners: [
+      banner('welcome.svg', {
+        th: '<p><b>ยินดีต้อนรับ!</b> ฝากครั้งแรก รับเพิ่มอีกเท่าตัว</p>',
+        la: '<p><b>ຍິນດີຕ້ອນຮັບ!</b> ຝາກຄັ້ງທຳອິດ ຮັບເພີ່ມອີກເທົ່າຕົວ</p>',
+        en: '<p><b>Welcome!</b> Double your first deposit.</p>',
+      }),
+    ],
     active: true,
     validFrom: null,
     validTo: null,
@@ -53,7 +59,13 @@ export const SEED_DEFINITIONS: DefinitionInput[] = [
     turnover: 3,
     percentFail: 20,
     categoryWeights: { slot: 100, sport: 50, lotto: 0 },
-    banners: [banner('daily.svg', '<p>Every day: <b>10%</b> on your wallet.</p>')],
+    banners: [
+      banner('daily.svg', {
+        th: '<p>ทุกวัน: รับ <b>10%</b> ของยอดในกระเป๋า</p>',
+        la: '<p>ທຸກມື້: ຮັບ <b>10%</b> ຂອງຍອດໃນກະເປົາ</p>',
+        en: '<p>Every day: <b>10%</b> on your wallet.</p>',
+      }),
+    ],
     active: true,
     validFrom: null,
     validTo: null,
@@ -77,7 +89,13 @@ export const SEED_DEFINITIONS: DefinitionInput[] = [
     turnover: 4,
     percentFail: 10,
     categoryWeights: ALL,
-    banners: [banner('weekend.svg', '<p>Twice a week: <b>20%</b>.</p>')],
+    banners: [
+      banner('weekend.svg', {
+        th: '<p>สัปดาห์ละ 2 ครั้ง: รับ <b>20%</b></p>',
+        la: '<p>ອາທິດລະ 2 ຄັ້ງ: ຮັບ <b>20%</b></p>',
+        en: '<p>Twice a week: <b>20%</b>.</p>',
+      }),
+    ],
     active: true,
     validFrom: null,
     validTo: null,
@@ -135,8 +153,22 @@ export const SEED_DEFINITIONS: DefinitionInput[] = [
 ];
 
 const SEED_BANNERS: { placement: 'invite' | 'refund'; banner: StoredBanner }[] = [
-  { placement: 'invite', banner: banner('invite.svg', '<p>Share your link: earn <b>1%</b> of your friends\u2019 play every day.</p>') },
-  { placement: 'refund', banner: banner('refund.svg', '<p>A losing day? <b>5%</b> comes back the next morning.</p>') },
+  {
+    placement: 'invite',
+    banner: banner('invite.svg', {
+      th: '<p>แชร์ลิงก์ของคุณ: รับ <b>1%</b> จากยอดเล่นของเพื่อนทุกวัน</p>',
+      la: '<p>ແບ່ງປັນລິ້ງຂອງທ່ານ: ຮັບ <b>1%</b> ຈາກຍອດຫຼິ້ນຂອງໝູ່ທຸກມື້</p>',
+      en: '<p>Share your link: earn <b>1%</b> of your friends\u2019 play every day.</p>',
+    }),
+  },
+  {
+    placement: 'refund',
+    banner: banner('refund.svg', {
+      th: '<p>วันไหนเสีย? รับคืน <b>5%</b> ในเช้าวันถัดไป</p>',
+      la: '<p>ມື້ໃດເສຍ? ຮັບຄືນ <b>5%</b> ໃນຕອນເຊົ້າມື້ຕໍ່ມາ</p>',
+      en: '<p>A losing day? <b>5%</b> comes back the next morning.</p>',
+    }),
+  },
 ];
 
 /** First start: the offers and banners that do not exist yet (idempotent by code and placement). */

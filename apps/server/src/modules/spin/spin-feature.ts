@@ -21,22 +21,12 @@ type Deps = {
   sandbox: boolean;
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The wheel's configuration service, for the back office's routes (docs/spin.md, "Configuration"). */
-    spinWheels: WheelService;
-    spins: SpinService;
-  }
-}
-
-/** Wires the prize spin wheel (docs/spin.md). Needs registerAccountsFeature first (app.requireMember). */
-export function registerSpinFeature(app: FastifyInstance, deps: Deps): { wheels: WheelService; spins: SpinService } {
+/** Wires the prize spin wheel (docs/spin.md). Needs registerAccountFeature first (app.requireMember). */
+export function registerSpinFeature(app: FastifyInstance, deps: Deps): { spinWheels: WheelService; spins: SpinService } {
   const bonuses = deps.bonuses ?? noBonusPort;
   const wheels = createWheelService({ db: deps.db, clock: deps.clock, bonuses });
   const spins = createSpinService({ db: deps.db, clock: deps.clock, wheels, seeds: deps.seeds ?? secureSeeds, bonuses });
   registerSpinRoutes(app, { spins, wheels, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }), sandbox: deps.sandbox });
   registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, wheels });
-  app.decorate('spinWheels', wheels);
-  app.decorate('spins', spins);
-  return { wheels, spins };
+  return { spinWheels: wheels, spins };
 }

@@ -8,8 +8,8 @@ import { memberOf } from '../auth/member-guard.ts';
 import { createStatementRepository } from './statement-repository.ts';
 import { createStatementService } from './statement-service.ts';
 
-/** POST /api/statement (docs/money.md, "The statement"); needs registerAccountsFeature first (member guard). */
-export function registerStatementFeature(app: FastifyInstance, deps: { db: Kysely<DB> }): void {
+/** POST /api/statement (docs/money.md, "The statement"); needs registerAccountFeature first (member guard). */
+export function registerStatementRoutes(app: FastifyInstance, deps: { db: Kysely<DB> }): void {
   const statements = createStatementService({ statements: createStatementRepository(deps.db) });
   app.withTypeProvider<ZodTypeProvider>().post(
     ROUTES.statement.list,

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
+import { settleInBatches } from '../../jobs/settle-in-batches.ts';
 import type { Kysely } from 'kysely';
 import type { FinalTransferStatus } from '../../adapters/games/game-provider.ts';
 import type { Clock } from '../../clock.ts';
@@ -107,19 +108,16 @@ export function createTransferReconciler(deps: {
     const claimed = await transfers.claimDue(now, new Date(now.getTime() + rules.reconcileLeaseMs), rules.reconcileBatch);
     if (claimed.length > 0) deps.crash?.('reconcile.claimed');
     const summary: ReconcileSummary = { claimed: claimed.length, completed: 0, failed: 0, unknown: 0 };
-    for (let i = 0; i < claimed.length; i += PARALLEL) {
-      const outcomes = await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle));
-      for (const outcome of outcomes) {
-        if (outcome.status === 'fulfilled') {
-          summary[outcome.value]++;
-          if (outcome.value !== 'unknown') deps.onSettled?.(outcome.value);
-        } else {
-          // A database failure mid-settlement: the lease runs out and the next pass tries again.
-          summary.unknown++;
-          deps.log.error({ err: outcome.reason }, 'transfer reconciliation failed');
-        }
+    await settleInBatches(claimed, PARALLEL, settle, (outcome) => {
+      if (outcome.ok) {
+        summary[outcome.value]++;
+        if (outcome.value !== 'unknown') deps.onSettled?.(outcome.value);
+      } else {
+        // A database failure mid-settlement: the lease runs out and the next pass tries again.
+        summary.unknown++;
+        deps.log.error({ err: outcome.error }, 'transfer reconciliation failed');
       }
-    }
+    });
     return summary;
   }
 
@@ -128,16 +126,9 @@ export function createTransferReconciler(deps: {
 
 export type TransferReconciler = ReturnType<typeof createTransferReconciler>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's transfer reconciliation (modules/wallet/transfer-reconciler.ts); tests call runOnce(). */
-    transferReconciler: TransferReconciler;
-  }
-}
-
 /** Runs the reconciler every reconcileIntervalMs (an operator's change applies without a restart) until the app closes. */
-export function scheduleTransferReconciliation(app: FastifyInstance, reconciler: TransferReconciler, rules: WalletRulesSource): void {
-  schedulePeriodic(app, reconciler, {
+export function scheduleTransferReconciliation(jobs: JobScheduler, reconciler: TransferReconciler, rules: WalletRulesSource): void {
+  jobs.every(reconciler, {
     name: 'transfer reconciliation',
     intervalMs: async () => (await rules.getOrDefaults()).reconcileIntervalMs,
   });

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { demoAgentKey } from '../../adapters/games/demo-provider/agent-key.ts';
-import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { CrashPoint } from '../../crash-point.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { createTransferReconciler, scheduleTransferReconciliation } from './transfer-reconciler.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import type { NodeMetrics } from '../../metrics/node-metrics.ts';
+import { createTransferReconciler, scheduleTransferReconciliation, type TransferReconciler } from './transfer-reconciler.ts';
 import type { ProfileService } from '../account/profile-service.ts';
 import { createGamesRepository } from '../games/games-repository.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
@@ -15,7 +15,7 @@ import { createGameAccess } from './game-access.ts';
 import { createGameAccountRepository } from './game-account-repository.ts';
 import { createGameAccountService } from './game-account-service.ts';
 import { createGamePasswordBox } from './game-password-box.ts';
-import { createGameProviders } from './game-providers.ts';
+import type { GameProviders } from './game-providers.ts';
 import { registerLaunchRoutes } from './launch-routes.ts';
 import { createLaunchService } from './launch-service.ts';
 import { createLaunchTicketRepository } from './launch-ticket-repository.ts';
@@ -27,7 +27,7 @@ import { createTransferService } from './transfer-service.ts';
 import { createTransferSettlement } from './transfer-settlement.ts';
 import { registerWalletRoutes } from './wallet-routes.ts';
 import { createWalletRepository } from './wallet-repository.ts';
-import { createWalletRules } from './wallet-rules.ts';
+import type { WalletRulesSource } from './wallet-rules.ts';
 import { createMoneyRules } from '../lookup/money-rules.ts';
 import { createWalletService } from './wallet-service.ts';
 
@@ -39,32 +39,24 @@ type Deps = {
   profile: ProfileService;
   /** The accrued invite bonus of a member, from the rewards module. */
   inviteAmount: (memberId: string) => Promise<bigint>;
-  /** Run the reconciliation job on a timer (tests drive it with app.transferReconciler.runOnce()). */
-  startJobs: boolean;
+  /** The node's job scheduler: the reconciliation job runs on it. */
+  jobs: JobScheduler;
+  /** The game providers and the wallet's rules, built once for the app (compose.ts). */
+  providers: GameProviders;
+  rules: WalletRulesSource;
+  metrics: Pick<NodeMetrics, 'transfer'>;
   /** The crash test's hook (crash-point.ts); absent outside it. */
   crash?: CrashPoint;
 };
 
 /**
  * Wires the wallet, game accounts, transfers, game launch and the transfer
- * reconciliation job (docs/games.md). Member routes: registerAccountsFeature must run first.
+ * reconciliation job (docs/games.md). Member routes: registerAccountFeature must run first.
  */
-export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
+export function registerWalletFeature(app: FastifyInstance, deps: Deps): { transferReconciler: TransferReconciler } {
   const { config, db, clock } = deps;
   const log = app.log;
-  const rules = createWalletRules({
-    settings: deps.settings,
-    clock,
-    onInvalid: (issues) => log.error({ issues }, 'rules.wallet setting malformed: using defaults'),
-  });
-  const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
-  const providers = createGameProviders({
-    apiBaseUrl: selfUrl,
-    // The member's browser reaches the simulator on the site's own origin unless it lives elsewhere.
-    playerBaseUrl: () => config.sandboxBaseUrl?.replace(/\/$/, '') ?? '',
-    agentKey: demoAgentKey(config.secrets.tokenSecret),
-    signal: app.closeSignal,
-  });
+  const { rules, providers } = deps;
   const games = createGamesRepository(db);
   const accounts = createGameAccountRepository(db);
   const wallet = createWalletRepository(db);
@@ -76,7 +68,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   const summary = createWalletService({ db, profile: deps.profile, wallet, gameAccounts, inviteAmount: deps.inviteAmount });
   const refresh = createRefreshService({ db, clock, rules, accounts, wallet, access, gameAccounts, log });
   const onOutcome = (status: 'SUCCESS' | 'FAILED' | 'UNKNOWN') =>
-    app.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
+    deps.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
   const crash = deps.crash ? { crash: deps.crash } : {};
   const money = createMoneyRules({ settings: deps.settings, clock, log });
   const transfers = createTransferService({ db, clock, rules, money, access, settlement, log, onOutcome, ...crash });
@@ -91,8 +83,8 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): void {
   registerLaunchRoutes(app, { launch });
 
   const onSettled = (outcome: 'completed' | 'failed') =>
-    app.metrics.transfer(outcome === 'completed' ? 'success' : 'failed', 'reconciliation');
+    deps.metrics.transfer(outcome === 'completed' ? 'success' : 'failed', 'reconciliation');
   const reconciler = createTransferReconciler({ db, clock, rules, access, settlement, log, onSettled, ...crash });
-  app.decorate('transferReconciler', reconciler);
-  if (deps.startJobs) scheduleTransferReconciliation(app, reconciler, rules);
+  scheduleTransferReconciliation(deps.jobs, reconciler, rules);
+  return { transferReconciler: reconciler };
 }

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { schedulePeriodic, serialJob } from '../../jobs/periodic-job.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
+import { settleInBatches } from '../../jobs/settle-in-batches.ts';
 import type { Kysely } from 'kysely';
 import type { PayoutGateway, PayoutOutcome } from '../../adapters/payout/payout-gateway.ts';
 import type { Clock } from '../../clock.ts';
@@ -103,16 +104,14 @@ export function createPayoutJob(deps: {
     const now = clock.now();
     const claimed = await repo.claimDue(now, new Date(now.getTime() + rules.payoutLeaseMs), rules.payoutBatch);
     const summary: PayoutSummary = { claimed: claimed.length, paid: 0, failed: 0, unknown: 0 };
-    for (let i = 0; i < claimed.length; i += PARALLEL) {
-      for (const result of await Promise.allSettled(claimed.slice(i, i + PARALLEL).map(settle))) {
-        if (result.status === 'fulfilled') summary[result.value]++;
-        else {
-          // A database failure mid-settlement: the lease runs out and a later pass asks again.
-          summary.unknown++;
-          deps.log.error({ err: result.reason }, 'withdrawal payout failed');
-        }
+    await settleInBatches(claimed, PARALLEL, settle, (outcome) => {
+      if (outcome.ok) summary[outcome.value]++;
+      else {
+        // A database failure mid-settlement: the lease runs out and a later pass asks again.
+        summary.unknown++;
+        deps.log.error({ err: outcome.error }, 'withdrawal payout failed');
       }
-    }
+    });
     return summary;
   }
 
@@ -120,16 +119,9 @@ export function createPayoutJob(deps: {
 }
 export type PayoutJob = ReturnType<typeof createPayoutJob>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The node's withdrawal payout job (modules/withdraw/payout-job.ts); tests call runOnce(). */
-    payoutJob: PayoutJob;
-  }
-}
-
 /** Runs the job every payoutIntervalMs (an operator's change needs no restart) until close. */
-export function schedulePayouts(app: FastifyInstance, job: PayoutJob, rules: WithdrawRulesSource): void {
-  schedulePeriodic(app, job, {
+export function schedulePayouts(jobs: JobScheduler, job: PayoutJob, rules: WithdrawRulesSource): void {
+  jobs.every(job, {
     name: 'withdrawal payout',
     intervalMs: async () => (await rules.getOrDefaults()).payoutIntervalMs,
   });

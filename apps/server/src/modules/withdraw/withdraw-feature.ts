@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHttpPayoutGateway } from '../../adapters/payout/http-payout-gateway.ts';
-import { PAYOUT_SANDBOX_PATH, payoutApiKey, registerPayoutSimulator } from '../../adapters/payout/simulator/payout-simulator.ts';
+import { PAYOUT_SANDBOX_PATH, payoutApiKey } from '../../adapters/party-keys.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { createPayoutJob, schedulePayouts } from './payout-job.ts';
+import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import { createPayoutJob, schedulePayouts, type PayoutJob } from './payout-job.ts';
 import { createMoneyRules } from '../lookup/money-rules.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { noBonuses, type BonusGate } from './bonus-gate.ts';
@@ -21,8 +22,8 @@ type Deps = {
   db: Kysely<DB>;
   clock: Clock;
   settings: SettingsRepository;
-  /** Run the payout job on a timer (tests drive it with app.payoutJob.runOnce()). */
-  startJobs: boolean;
+  /** The node's job scheduler: the payout job runs on it. */
+  jobs: JobScheduler;
   /** The rewards module's answer to "may this member withdraw?" (nobody has a bonus without it). */
   bonuses?: BonusGate;
   /** The members module's bank-account blacklist: a listed destination is never paid (none until wired). */
@@ -30,10 +31,10 @@ type Deps = {
 };
 
 /**
- * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and its
- * sandbox API, and the payout job. Needs registerAccountsFeature first (app.requireMember).
+ * Wires withdrawals (docs/withdrawals.md): the member routes, the payout adapter and the
+ * payout job. Needs registerAccountFeature first (app.requireMember).
  */
-export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps): Promise<void> {
+export function registerWithdrawFeature(app: FastifyInstance, deps: Deps): { payoutJob: PayoutJob } {
   const { config, db, clock } = deps;
   const rules = createWithdrawRules({
     settings: deps.settings,
@@ -41,7 +42,6 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
     onInvalid: (issues) => app.log.error({ issues }, 'rules.withdraw setting malformed: using defaults'),
   });
   const apiKey = payoutApiKey(config.secrets.tokenSecret);
-  if (config.sandbox) await registerPayoutSimulator(app, { apiKey });
   const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
   const gateway = createHttpPayoutGateway({
     baseUrl: () => `${selfUrl()}${PAYOUT_SANDBOX_PATH}`,
@@ -56,6 +56,6 @@ export async function registerWithdrawFeature(app: FastifyInstance, deps: Deps):
   registerWithdrawRoutes(app, { withdrawals, idempotency: createIdempotency({ db, clock }), sandbox: config.sandbox });
 
   const job = createPayoutJob({ db, clock, rules, gateway, log: app.log, blacklist });
-  app.decorate('payoutJob', job);
-  if (deps.startJobs) schedulePayouts(app, job, rules);
+  schedulePayouts(deps.jobs, job, rules);
+  return { payoutJob: job };
 }

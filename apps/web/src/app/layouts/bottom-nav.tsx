@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import styles from './bottom-nav.module.css';
 
 export type BottomNavItem =

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Headset, House, ReceiptText, ScrollText, User } from 'lucide-react';
-import { BrandMark } from '@/components/ui/brand-mark';
+import { BrandMark } from '@jetton/ui/components/brand-mark';
 import { LogoutButton } from '@/features/auth/logout-button';
 import { ConditionsSheet } from '@/features/conditions/conditions-sheet';
 import { BottomNav } from './bottom-nav';
 import { DemoStrip } from './demo-strip';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '@jetton/ui/i18n/language-select';
 import styles from './shell.module.css';
 
 /** The member area: language and logout in the top bar, the member bottom menu with conditions. */

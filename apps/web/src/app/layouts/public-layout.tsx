@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, Headset, House, UserPlus } from 'lucide-react';
-import { BrandMark } from '@/components/ui/brand-mark';
+import { BrandMark } from '@jetton/ui/components/brand-mark';
 import { BottomNav } from './bottom-nav';
 import { DemoStrip } from './demo-strip';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '@jetton/ui/i18n/language-select';
 import styles from './shell.module.css';
 
 /** Visitor pages: brand and language in the top bar, the public bottom menu. */

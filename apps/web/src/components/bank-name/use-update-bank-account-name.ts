@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZOkResponse, type TBankAccountNameRequest } from '@jetton/contract/account';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 
 /** PUT /api/account/bankAccountName (KTB, TMB, BBL only). */
 export function useUpdateBankAccountName() {

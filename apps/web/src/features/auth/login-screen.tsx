@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Page } from '@/components/ui/page';
-import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { Page } from '@jetton/ui/components/page';
+import { PasswordField } from '@jetton/ui/components/password-field';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { useHydrated } from '@/lib/use-hydrated';
 import { loadAccountContract, useLogin } from './use-login';
 import styles from './login-screen.module.css';

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TActive } from '@jetton/contract/lookup';
-import { apiRequest, type ResponseParser } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { apiRequest, type ResponseParser } from '@jetton/ui/lib/api-client';
+import { isApiError } from '@jetton/ui/lib/api-error';
 
 /**
  * The contract's ZActive, checked by hand: /login must not download zod for

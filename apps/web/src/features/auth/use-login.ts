@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TLoginRequest } from '@jetton/contract/account';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
-import { storage } from '@/lib/storage';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** The account contract as its own chunk: /login paints without zod (docs/performance.md). */
 export const loadAccountContract = () => import('@jetton/contract/account');

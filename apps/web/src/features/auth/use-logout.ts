@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import { storage } from '@jetton/ui/lib/storage';
 
 /**
  * Logout (docs/screens.md, "The session in the browser"): clear the token and related keys, drop cached member

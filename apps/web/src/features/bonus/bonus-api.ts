@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
-import { ZBonusActive, ZBonusList, ZMessageAnswer, ZPromotion, ZUserBonus } from '@jetton/contract/rewards';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { ZBonusActive, ZBonusList, ZBonusMinimum, ZMessageAnswer, ZPromotion, ZUserBonus } from '@jetton/contract/rewards';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 
 const bonusKey = ['bonus'] as const;
@@ -23,6 +23,15 @@ export function useActiveBonus() {
     refetchInterval: 15_000,
     queryFn: ({ signal, client, queryKey }) =>
       apiRequest(ROUTES.bonus.checkActive, { schema: ZBonusActive, signal, background: client.getQueryData(queryKey) !== undefined }),
+  });
+}
+
+/** GET /api/bonus/check/minimum: the smallest wallet any listed bonus accepts (shown above the list). */
+export function useBonusMinimum() {
+  return useQuery({
+    queryKey: [...bonusKey, 'minimum'],
+    queryFn: ({ signal }) => apiRequest(ROUTES.bonus.checkMinimum, { schema: ZBonusMinimum, signal, background: true }),
+    staleTime: 60_000,
   });
 }
 

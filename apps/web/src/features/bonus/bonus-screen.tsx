@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import type { TBonus, TBonusActive } from '@jetton/contract/rewards';
-import { Button } from '@/components/ui/button';
-import { ErrorDialog } from '@/components/ui/error-dialog';
-import { Page } from '@/components/ui/page';
-import { TextField } from '@/components/ui/text-field';
-import { useLocale } from '@/i18n/use-locale';
-import { formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { ErrorDialog } from '@jetton/ui/components/error-dialog';
+import { Page } from '@jetton/ui/components/page';
+import { TextField } from '@jetton/ui/components/text-field';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatMoney } from '@jetton/ui/lib/format';
 import { localizedText } from '@/lib/localized-text';
-import { translateError } from '@/lib/translate-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { upperCaseInput } from '@/lib/upper-case-input';
-import { useActiveBonus, useBonuses, useClearBonus } from './bonus-api';
+import { useActiveBonus, useBonuses, useBonusMinimum, useClearBonus } from './bonus-api';
 import { BonusSheet } from './bonus-sheet';
 import { PromotionSheet } from './promotion-sheet';
 import styles from './bonus-screen.module.css';
@@ -34,6 +34,7 @@ export function BonusScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const bonuses = useBonuses();
+  const minimum = useBonusMinimum();
   const active = useActiveBonus();
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [promotionCode, setPromotionCode] = useState<string | null>(null);
@@ -85,6 +86,9 @@ export function BonusScreen() {
           </div>
         )}
         {bonuses.data?.length === 0 && <p className={styles.muted}>{t('bonus.none')}</p>}
+        {bonuses.data && bonuses.data.length > 0 && (minimum.data?.minimum ?? 0) > 0 && (
+          <p className={styles.muted}>{t('bonus.minimum', { amount: formatMoney(minimum.data?.minimum ?? 0) })}</p>
+        )}
         {bonuses.data && bonuses.data.length > 0 && (
           <ul className={styles.cards} aria-label={t('bonus.listLabel')}>
             {bonuses.data.map((bonus) => {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { ErrorDialog } from '@/components/ui/error-dialog';
-import { Sheet } from '@/components/ui/sheet';
-import { showToast } from '@/components/ui/toast-store';
-import { useLocale } from '@/i18n/use-locale';
+import { Button } from '@jetton/ui/components/button';
+import { ErrorDialog } from '@jetton/ui/components/error-dialog';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
-import { translateError } from '@/lib/translate-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { useActivatePromotion, useFindPromotion } from './bonus-api';
 import styles from './bonus-screen.module.css';
 

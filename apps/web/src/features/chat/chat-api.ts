@@ -13,9 +13,9 @@ import {
 } from '@jetton/contract/chat';
 import { TIMEOUTS_MS } from '@jetton/contract/constants';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-error';
-import { storage } from '@/lib/storage';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import { ApiError } from '@jetton/ui/lib/api-error';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** Who the widget speaks as: a member (bearer token, sent by apiRequest) or a guest (its signed token). */
 export type ChatWho = { kind: 'member'; userId: string } | { kind: 'guest'; guestId: string; token: string };

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle, X } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import type { ChatPanelProps } from './chat-panel';
 import { useChatEnabled } from './use-chat-enabled';
 import styles from './chat-launcher.module.css';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, CheckCheck, Check, X } from 'lucide-react';
 import { CHAT, FORMATS } from '@jetton/contract/constants';
-import { translateError } from '@/lib/translate-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { ChatComposer } from './chat-composer';
 import { createChatSession, type ChatAlert } from './chat-session';
 import { isOwn, MessageContent } from './message-view';

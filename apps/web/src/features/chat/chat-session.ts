@@ -3,8 +3,8 @@ import { ZChatEntry, type TChatEntry, type TChatMessage } from '@jetton/contract
 import { ZChatJoinAnswer, ZChatRead, ZChatTyping, type ChatClientToServer, type ChatServerToClient } from '@jetton/contract/chat-events';
 import { CHAT, DELAYS_MS, STORAGE_KEYS } from '@jetton/contract/constants';
 import { isBlankText } from '@jetton/contract/visible-text';
-import { isApiError } from '@/lib/api-error';
-import { storage } from '@/lib/storage';
+import { isApiError } from '@jetton/ui/lib/api-error';
+import { storage } from '@jetton/ui/lib/storage';
 import { fetchChatConfig, fetchChatHistory, markChatRead, sendChatMessage, uploadChatMedia, type ChatWho } from './chat-api';
 import { checkUpload, contiguousSeq, leavesGap, mergeEntries, type PendingItem } from './chat-items';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZFlag } from '@jetton/contract/lookup';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 /** GET /api/lookup/enableChatWidget: the operator's switch for the chat widget. */
 export function useChatEnabled(): boolean {

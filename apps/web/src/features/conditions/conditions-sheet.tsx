@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Sheet } from '@/components/ui/sheet';
-import { useLocale } from '@/i18n/use-locale';
+import { Button } from '@jetton/ui/components/button';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import { useConditions } from './use-conditions';
 import styles from './conditions-sheet.module.css';

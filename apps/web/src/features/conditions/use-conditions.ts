@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZTextList } from '@jetton/contract/lookup';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 /** GET /api/lookup/conditions, fetched when the sheet opens; the sheet shows its own loading state. */
 export function useConditions(enabled: boolean) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLink, MessageCircle } from 'lucide-react';
 import { APP_VERSION } from '@jetton/contract/constants';
-import { Button } from '@/components/ui/button';
-import { Page } from '@/components/ui/page';
-import { useLocale } from '@/i18n/use-locale';
+import { Button } from '@jetton/ui/components/button';
+import { Page } from '@jetton/ui/components/page';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import { useContact } from './use-contact';
 import styles from './contact-screen.module.css';

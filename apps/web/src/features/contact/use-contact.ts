@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZContact } from '@jetton/contract/lookup';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 /** GET /api/lookup/contact. A refetch with data on screen runs in the background (no overlay). */
 export function useContact() {

@@ -6,6 +6,7 @@ import {
   SLIP_UPLOAD,
   ZDepositNoticeResponse,
   ZQrCancelResponse,
+  ZQrRulesResponse,
   ZQrStateResponse,
   ZQrStatusResponse,
   ZSlipStatusResponse,
@@ -14,11 +15,11 @@ import {
   type TDepositNoticeRequest,
   type TTruelinkRequest,
 } from '@jetton/contract/deposit';
-import { ZDepositLookup } from '@jetton/contract/lookup';
+import { ZDepositLookup, ZNotice } from '@jetton/contract/lookup';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
 import type { TQrState, TSlip } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 import { useMoneyPost } from '@/lib/money-post';
 
@@ -32,6 +33,28 @@ export function useDepositLookup() {
   return useQuery({
     queryKey: ['lookup', 'deposit'],
     queryFn: ({ signal }) => apiRequest(ROUTES.lookup.deposit, { schema: ZDepositLookup, signal, background: true }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * GET /api/lookup/notice: the operator's notice about deposits (such as the
+ * daily window in which slips are not taken), in th/la/en; silent on failure.
+ */
+export function useSiteNotice() {
+  return useQuery({
+    queryKey: ['lookup', 'notice'],
+    queryFn: ({ signal }) => apiRequest(ROUTES.lookup.notice, { schema: ZNotice, signal, background: true }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/qrcode/rules: each provider's minimum and quick picks as the server applies them. */
+export function useQrRules() {
+  return useQuery({
+    queryKey: ['qrcode', 'rules'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ROUTES.qrcode.rules, { schema: ZQrRulesResponse, signal, background: true })).providers,
     staleTime: 60_000,
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { formatMoney } from '@jetton/ui/lib/format';
 import styles from './deposit-watch.module.css';
 
 /**

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import type { TDepositLookup } from '@jetton/contract/lookup';
-import { Button } from '@/components/ui/button';
-import { copyWithToast } from '@/components/ui/copy-with-toast';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
-import { localName } from '@/lib/local-name';
+import { BankLogo } from '@/components/bank-logo/bank-logo';
+import { Button } from '@jetton/ui/components/button';
+import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
 import styles from './deposit.module.css';
 
 type DepositAccount = TDepositLookup['banks'][number];
@@ -19,7 +20,10 @@ export function DepositAccounts({ banks }: { banks: DepositAccount[] }) {
     <ul className={styles.accounts}>
       {banks.map((bank) => (
         <li key={`${bank.bankCode}-${bank.bankAccountNo}`} className={styles.account}>
-          <p className={styles.bank}>{localName(bank.bank, locale)}</p>
+          <p className={`${styles.bank} ${styles.bankLine}`}>
+            <BankLogo code={bank.bankCode} size={28} />
+            {localName(bank.bank, locale)}
+          </p>
           <p className={styles.muted}>
             {t('home.depositDialog.accountName')}: {bank.bankAccountName}
           </p>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formatMoneyIn } from '@/lib/format';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formatMoneyIn } from '@jetton/ui/lib/format';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { readTruelinkKey, useSendGiftLink } from './deposit-api';
 import styles from './deposit.module.css';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { ErrorDialog } from '@/components/ui/error-dialog';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { parseAmountInput } from '@/lib/money';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { ErrorDialog } from '@jetton/ui/components/error-dialog';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { parseAmountInput } from '@jetton/ui/lib/money';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { useDepositNotice } from './deposit-api';
 import styles from './deposit.module.css';
 

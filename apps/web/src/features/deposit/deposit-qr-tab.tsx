@@ -1,17 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
-import type { TQrPick } from '@jetton/contract/money-rules';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formatMoneyIn } from '@/lib/format';
-import { useCurrency, useMoneyRules } from '@/lib/money-rules';
-import { parseAmountInput } from '@/lib/money';
-import { translateError } from '@/lib/translate-error';
-import { useCreateQr, useQrState } from './deposit-api';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formatMoneyIn } from '@jetton/ui/lib/format';
+import { parseAmountInput } from '@jetton/ui/lib/money';
+import { translateError } from '@jetton/ui/lib/translate-error';
+import { useCurrency } from '@/lib/money-rules';
+import { useCreateQr, useQrRules, useQrState } from './deposit-api';
 import { QrShown } from './qr-shown';
-import { canCreateQr } from './qr-rules';
+import { canCreateQr, qrRuleOf } from './qr-rules';
 import styles from './deposit.module.css';
 
 type QrDepositProps = { onArrived: (amount: number) => void };
@@ -56,30 +55,26 @@ function QrProviderPanel({ provider, onArrived }: { provider: QrProvider } & QrD
       <QrShown key={deadline} provider={provider} state={{ ...state.data, qrcodeId, payload }} deadline={deadline} onArrived={onArrived} />
     );
   }
-  return <QrCreateForm provider={provider} />;
+  return <QrAmountForm provider={provider} />;
 }
 
-function QrCreateForm({ provider }: { provider: QrProvider }) {
-  // Quick picks and the minimum of the member's currency (docs/money.md, "Rules per currency").
-  const rule = useMoneyRules().data?.qr[provider];
-  if (!rule) return null;
-  return <QrAmountForm provider={provider} rule={rule} />;
-}
-
-function QrAmountForm({ provider, rule }: { provider: QrProvider; rule: TQrPick }) {
+function QrAmountForm({ provider }: { provider: QrProvider }) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const create = useCreateQr(provider);
   const [input, setInput] = useState('');
+  // Quick picks and the minimum of the member's currency, served by GET /api/qrcode/rules (docs/money.md, "Rules per currency").
+  const rule = qrRuleOf(useQrRules().data, provider, currency);
   const amount = parseAmountInput(input);
+  const allowed = canCreateQr(rule, amount);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // An amount under 1 is ignored (docs/screens.md, "Home").
-    if (amount === undefined || amount < 1 || !canCreateQr(rule, amount)) return;
+    if (amount === undefined || amount < 1 || !allowed) return;
     create.mutate(amount, {
       onSuccess: (answer) => {
-        if (!answer.hasQrcode) showToast(answer.message ?? translateError(t, 'QR_FAIL'), 'danger');
+        if (!answer.hasQrcode) showToast(translateError(t, answer.message ?? 'QR_FAIL'), 'danger');
       },
       onError: (error) => showToast(translateError(t, error.code), 'danger'),
     });
@@ -102,13 +97,15 @@ function QrAmountForm({ provider, rule }: { provider: QrProvider; rule: TQrPick 
         value={input}
         onChange={(event) => setInput(event.target.value)}
         hint={
-          rule.minExclusive
-            ? t('home.depositDialog.qrAboveZero')
-            : t('home.depositDialog.qrMinimum', { amount: formatMoneyIn(rule.min, currency) })
+          !rule.enabled
+            ? t('home.depositDialog.qrProviderOff')
+            : rule.minExclusive
+              ? t('home.depositDialog.qrAboveZero')
+              : t('home.depositDialog.qrMinimum', { amount: formatMoneyIn(rule.min, currency) })
         }
       />
       <p className={styles.muted}>{t('home.depositDialog.qrNote')}</p>
-      <Button type="submit" block loading={create.isPending} disabled={amount === undefined || !canCreateQr(rule, amount)}>
+      <Button type="submit" block loading={create.isPending} disabled={!allowed}>
         {t('home.depositDialog.qrCreate')}
       </Button>
     </form>

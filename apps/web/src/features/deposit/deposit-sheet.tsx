@@ -1,10 +1,13 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWalletResponse } from '@jetton/contract/wallet';
-import { Sheet } from '@/components/ui/sheet';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { localizedText } from '@/lib/localized-text';
 import { useMoneyRules } from '@/lib/money-rules';
-import { useDepositCredited, useDepositLookup } from './deposit-api';
+import { useDepositCredited, useDepositLookup, useSiteNotice } from './deposit-api';
 import { DepositArrived } from './deposit-arrived';
+import { AutoDepositWatch } from './deposit-auto-watch';
 import { DepositAccounts } from './deposit-bank-tab';
 import { GiftLinkForm } from './deposit-gift-tab';
 import { DepositNoticeForm } from './deposit-manual';
@@ -37,6 +40,9 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
   const { t } = useTranslation();
   const lookup = useDepositLookup();
   const giftLinkMin = useMoneyRules().data?.giftLinkMin;
+  const locale = useLocale();
+  const notice = useSiteNotice();
+  const noticeText = notice.data ? localizedText(notice.data.text, locale) : '';
   const [tab, setTab] = useState<Tab>('bank');
   const baseId = useId();
   const credited = useDepositCredited();
@@ -92,7 +98,14 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
           <>
             <p className={styles.muted}>{t('home.depositDialog.accountsTitle')}</p>
             <DepositAccounts banks={banks} />
+            {/* AUTO/SMS accounts are watched by the site: the money comes without a slip (docs/auto-deposit.md). */}
+            {banks.length > 0 && <AutoDepositWatch wallet={wallet} onArrived={onArrived} />}
             <p className={styles.muted}>{t('home.depositDialog.notice')}</p>
+            {noticeText && (
+              <p className={styles.siteNotice} role="note" aria-label={t('home.depositDialog.siteNotice')}>
+                {noticeText}
+              </p>
+            )}
             <SlipUploadForm onArrived={onArrived} />
           </>
         )}

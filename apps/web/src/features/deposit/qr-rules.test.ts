@@ -1,23 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
-import { canCreateQr, formatMmSs, svgDataUrl } from './qr-rules';
+import { canCreateQr, formatMmSs, qrRuleOf, svgDataUrl } from './qr-rules';
 
 describe('qr rules', () => {
-  it('baht: KBANK needs more than 0, the others their minimum', () => {
-    const { qr } = MONEY_RULE_DEFAULTS.THB;
-    expect(canCreateQr(qr.KBANK, 0)).toBe(false);
-    expect(canCreateQr(qr.KBANK, 1)).toBe(true);
-    expect(canCreateQr(qr.WW, 99)).toBe(false);
-    expect(canCreateQr(qr.WW, 100)).toBe(true);
-    expect(canCreateQr(qr.ZPAY, 10)).toBe(true);
-    expect(canCreateQr(qr.ZPAY, undefined)).toBe(false);
+  it('baht until the server answers: KBANK needs more than 0, the others their minimum', () => {
+    expect(canCreateQr(qrRuleOf(undefined, 'KBANK', 'THB'), 0)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'KBANK', 'THB'), 1)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW', 'THB'), 99)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW', 'THB'), 100)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'ZPAY', undefined), 10)).toBe(true);
+    expect(canCreateQr(qrRuleOf(undefined, 'ZPAY', 'THB'), undefined)).toBe(false);
   });
 
-  it('kip: every provider at least 50,000 kip', () => {
-    const { qr } = MONEY_RULE_DEFAULTS.LAK;
-    expect(canCreateQr(qr.KBANK, 1_000)).toBe(false);
-    expect(canCreateQr(qr.WW, 49_999)).toBe(false);
-    expect(canCreateQr(qr.WW, 50_000)).toBe(true);
+  it('kip until the server answers: every provider at least 50,000 kip, kip quick picks', () => {
+    expect(canCreateQr(qrRuleOf(undefined, 'KBANK', 'LAK'), 1_000)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW', 'LAK'), 49_999)).toBe(false);
+    expect(canCreateQr(qrRuleOf(undefined, 'WW', 'LAK'), 50_000)).toBe(true);
+    expect(qrRuleOf(undefined, 'WW', 'LAK').amounts[0]).toBe(50_000);
+  });
+
+  it('the server’s rule wins: the currency’s minimum, a provider turned off', () => {
+    const served = [
+      { provider: 'WW' as const, enabled: true, min: 250, minExclusive: false, amounts: [300, 500] },
+      { provider: 'ZPAY' as const, enabled: false, min: 10, minExclusive: false, amounts: [10] },
+    ];
+    expect(qrRuleOf(served, 'WW', 'LAK').amounts).toEqual([300, 500]);
+    expect(canCreateQr(qrRuleOf(served, 'WW', 'THB'), 200)).toBe(false);
+    expect(canCreateQr(qrRuleOf(served, 'WW', 'THB'), 250)).toBe(true);
+    expect(canCreateQr(qrRuleOf(served, 'ZPAY', 'THB'), 100)).toBe(false);
   });
 
   it('counts down as mm:ss', () => {

@@ -1,11 +1,26 @@
-import { meetsQrMinimum, type TQrPick } from '@jetton/contract/money-rules';
+import type { Currency, QrProvider } from '@jetton/contract/constants';
+import type { TQrProviderRule } from '@jetton/contract/deposit';
+import { MONEY_RULE_DEFAULTS, meetsQrMinimum } from '@jetton/contract/money-rules';
+
+/** What the QR form needs of a provider's rule: whether it is on, its minimum and its quick picks. */
+export type QrRule = Pick<TQrProviderRule, 'enabled' | 'min' | 'minExclusive' | 'amounts'>;
 
 /**
- * docs/screens.md, "Home" (deposit dialog): the provider's minimum of the member's
- * currency, as the server answers it (`/api/lookup/money`): more than `min` or at least `min`.
+ * The one place the web reads a provider's QR rule: the server's answer
+ * (GET /api/qrcode/rules, the member's currency's picks and minimum with the
+ * operator's switch applied) when it has come, else the contract's defaults of
+ * the member's currency until it does (docs/money.md, "Rules per currency").
  */
-export function canCreateQr(pick: Pick<TQrPick, 'min' | 'minExclusive'>, amount: number | undefined): boolean {
-  return amount !== undefined && meetsQrMinimum(pick, amount);
+export function qrRuleOf(rules: readonly TQrProviderRule[] | undefined, provider: QrProvider, currency: Currency | undefined): QrRule {
+  const served = rules?.find((rule) => rule.provider === provider);
+  if (served) return served;
+  const builtIn = MONEY_RULE_DEFAULTS[currency ?? 'THB'].qr[provider];
+  return { enabled: true, min: builtIn.min, minExclusive: builtIn.minExclusive, amounts: [...builtIn.amounts] };
+}
+
+/** docs/screens.md, "Home" (deposit dialog): the provider is on and the amount meets its minimum (baht KBANK: above 0). */
+export function canCreateQr(rule: QrRule, amount: number | undefined): boolean {
+  return amount !== undefined && rule.enabled && meetsQrMinimum(rule, amount);
 }
 
 /** 75 -> "01:15": the QR countdown's mm:ss. */

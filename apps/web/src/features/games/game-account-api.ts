@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { ZGameAccount, type TGameAccount, type TWalletResponse } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 
 const gameAccountKey = (code: string) => ['wallet', 'account', code] as const;

@@ -1,4 +1,4 @@
-import { parseAmountInput } from '@/lib/money';
+import { parseAmountInput } from '@jetton/ui/lib/money';
 
 /**
  * The game dialog's amount field (docs/screens.md, "Home"): empty means "no transfer"

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, KeyRound, TriangleExclamationPoint } from 'lucide-react';
 import type { TGameAccount } from '@jetton/contract/wallet';
-import { Button } from '@/components/ui/button';
-import { copyWithToast } from '@/components/ui/copy-with-toast';
-import { showToast } from '@/components/ui/toast-store';
+import { Button } from '@jetton/ui/components/button';
+import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
+import { showToast } from '@jetton/ui/components/toast-store';
 import styles from './game-account-sheet.module.css';
 
 type GameCredentialsProps = {

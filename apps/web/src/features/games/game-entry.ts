@@ -1,6 +1,6 @@
 import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { ZAutoLoginResponse, type TGameAccount } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 export type Platform = 'android' | 'ios';
 

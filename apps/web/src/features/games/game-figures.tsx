@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TGameAccount } from '@jetton/contract/wallet';
-import { formatMoney } from '@/lib/format';
-import { multiplyAmount } from '@/lib/money';
+import { formatMoney } from '@jetton/ui/lib/format';
+import { multiplyAmount } from '@jetton/ui/lib/money';
 
 /** A game's balance and its credit (balance x ftWalletSlot), on the card and in the game dialog alike. */
 export function GameFigures({ game, className }: { game: TGameAccount; className: string | undefined }) {

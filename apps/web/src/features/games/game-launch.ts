@@ -1,4 +1,4 @@
-import type { GameLaunchTarget } from '@/lib/build-flags';
+import type { GameLaunchTarget } from '@jetton/ui/lib/build-flags';
 
 /** A launch in progress: the window is taken during the tap, sent to the game once the link is known. */
 export type PendingLaunch = { open: (link: string) => void; cancel: () => void };

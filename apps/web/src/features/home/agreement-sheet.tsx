@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 import type { TLocalized } from '@jetton/contract/lookup';
-import { Button } from '@/components/ui/button';
-import { Sheet } from '@/components/ui/sheet';
-import { useLocale } from '@/i18n/use-locale';
+import { Button } from '@jetton/ui/components/button';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
 import styles from './agreement-sheet.module.css';
 

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeftRight, Coins, Gift, RefreshCw } from 'lucide-react';
 import type { TWalletResponse } from '@jetton/contract/wallet';
-import { BrandMark } from '@/components/ui/brand-mark';
-import { Button } from '@/components/ui/button';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { BrandMark } from '@jetton/ui/components/brand-mark';
+import { Button } from '@jetton/ui/components/button';
+import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
 import { totalBalance } from './total-balance';
 import styles from './balance-header.module.css';
 

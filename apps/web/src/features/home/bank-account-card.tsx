@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Landmark, PencilLine } from 'lucide-react';
 import type { TBankAccount } from '@jetton/contract/account';
-import { Button } from '@/components/ui/button';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber } from '@/lib/format';
-import { localName } from '@/lib/local-name';
+import { BankLogo } from '@/components/bank-logo/bank-logo';
+import { Button } from '@jetton/ui/components/button';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber } from '@jetton/ui/lib/format';
+import { localName } from '@jetton/ui/lib/local-name';
 import styles from './bank-account-card.module.css';
 
 type BankAccountCardProps = {
@@ -23,7 +24,7 @@ export function BankAccountCard({ account, canFixName, onFixName }: BankAccountC
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <span className={styles.icon}>
-        <Landmark aria-hidden="true" size={22} strokeWidth={2} />
+        {account ? <BankLogo code={account.bankCode} size={44} /> : <Landmark aria-hidden="true" size={22} strokeWidth={2} />}
       </span>
       <div className={styles.details}>
         <h2 id={titleId} className={styles.title}>

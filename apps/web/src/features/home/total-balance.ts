@@ -1,4 +1,4 @@
-import { sumAmounts } from '@/lib/money';
+import { sumAmounts } from '@jetton/ui/lib/money';
 
 type Balances = { wallet: { amount: number }; slots: readonly { amount: number }[] };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleAgreement } from './use-agreement';
+import { acceptedMembers, scheduleAgreement, withAccepted } from './use-agreement';
 
 describe('scheduleAgreement', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -28,5 +28,25 @@ describe('scheduleAgreement', () => {
     cancel();
     vi.advanceTimersByTime(1_000);
     expect(onDue).not.toHaveBeenCalled();
+  });
+});
+
+describe('remember-agreement, per member', () => {
+  it('remembers each member who accepted, once, and nobody from an older or broken value', () => {
+    const one = withAccepted(null, 'member-a');
+    const two = withAccepted(one, 'member-b');
+    expect(acceptedMembers(two)).toEqual(['member-a', 'member-b']);
+    expect(acceptedMembers(withAccepted(two, 'member-a'))).toEqual(['member-b', 'member-a']);
+    expect(acceptedMembers('true')).toEqual([]);
+    expect(acceptedMembers('{not json')).toEqual([]);
+  });
+
+  it('keeps the latest twenty members of a shared device', () => {
+    let stored: string | null = null;
+    for (let i = 0; i < 25; i += 1) stored = withAccepted(stored, `m${i}`);
+    const ids = acceptedMembers(stored);
+    expect(ids).toHaveLength(20);
+    expect(ids[0]).toBe('m5');
+    expect(ids.at(-1)).toBe('m24');
   });
 });

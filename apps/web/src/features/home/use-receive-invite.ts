@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest, type ResponseParser } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest, type ResponseParser } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
-import { apiRequest, type ResponseParser } from '@/lib/api-client';
+import { apiRequest, type ResponseParser } from '@jetton/ui/lib/api-client';
 
 /** `{ active: boolean }`, checked by hand: home does not download the wheel's schemas (docs/performance.md). */
 const activeAnswer: ResponseParser<{ active: boolean }> = {

@@ -11,7 +11,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import styles from './wallet-widgets.module.css';
 
 /** Widgets that open a dialog on home (the prize wheel's widget is a link to its screen instead). */

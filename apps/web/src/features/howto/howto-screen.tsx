@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, CirclePlay, Clock } from 'lucide-react';
 import { TUTORIAL_VIDEOS } from '@jetton/contract/constants';
-import { Page } from '@/components/ui/page';
+import { Page } from '@jetton/ui/components/page';
 import { useHowto, type HowtoVideo } from './use-howto';
 import { VideoSheet } from './video-sheet';
 import styles from './howto-screen.module.css';

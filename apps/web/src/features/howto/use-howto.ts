@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { TUTORIAL_VIDEOS, type TutorialVideo } from '@jetton/contract/constants';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZHowto } from '@jetton/contract/lookup';
-import { apiRequest } from '@/lib/api-client';
-import { useLocale } from '@/i18n/use-locale';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
 
 export type HowtoVideo = { key: TutorialVideo; url: string | null };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { VideoOff } from 'lucide-react';
-import { Sheet } from '@/components/ui/sheet';
+import { Sheet } from '@jetton/ui/components/sheet';
 import type { HowtoVideo } from './use-howto';
 import styles from './howto-screen.module.css';
 

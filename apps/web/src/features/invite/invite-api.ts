@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZProfileResponse } from '@jetton/contract/account';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZBannerList, ZInviteList } from '@jetton/contract/rewards';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 export const INVITE_PAGE_SIZE = 10;
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import { BannerCarousel } from '@/components/banner-carousel/banner-carousel';
-import { Button } from '@/components/ui/button';
-import { copyWithToast } from '@/components/ui/copy-with-toast';
-import { Pagination } from '@/components/ui/pagination';
-import { Sheet } from '@/components/ui/sheet';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
+import { Pagination } from '@jetton/ui/components/pagination';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
 import { INVITE_PAGE_SIZE, inviteLink, useInviteBanners, useInviteCode, useInvites } from './invite-api';
 import styles from './invite-sheet.module.css';
 

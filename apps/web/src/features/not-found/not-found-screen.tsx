@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MapPinOff } from 'lucide-react';
-import { LinkButton } from '@/components/ui/link-button';
-import { StatusScreen } from '@/components/ui/status-screen';
+import { LinkButton } from '@jetton/ui/components/link-button';
+import { StatusScreen } from '@jetton/ui/components/status-screen';
 
 export function NotFoundScreen() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZOkResponse, ZPasswordForgotResponse, type TPasswordForgotResponse, type TPasswordResetRequest } from '@jetton/contract/account';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 
 /** POST /api/password/forgot: the same answer whether the phone is a member's or not. */
 export function useForgotPassword() {

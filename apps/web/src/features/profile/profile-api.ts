@@ -2,8 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZBankAccount, ZChangePasswordResponse, ZProfileResponse, type TChangePasswordRequest } from '@jetton/contract/account';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 
 export const profileQueryKey = ['account', 'profile'] as const;
 export const bankAccountQueryKey = ['wallet', 'bankAccount'] as const;

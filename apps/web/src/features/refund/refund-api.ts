@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZBannerList, ZMessageAnswer, ZRefundCheck, ZRefundList } from '@jetton/contract/rewards';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
 
 export const REFUND_PAGE_SIZE = 10;

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '@/components/banner-carousel/banner-carousel';
-import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { Sheet } from '@/components/ui/sheet';
-import { showToast } from '@/components/ui/toast-store';
-import { useLocale } from '@/i18n/use-locale';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { Pagination } from '@jetton/ui/components/pagination';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
 import { localizedText } from '@/lib/localized-text';
-import { translateError } from '@/lib/translate-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { REFUND_PAGE_SIZE, useReceiveRefund, useRefundBanners, useRefundCheck, useRefunds, useRefundToWallet } from './refund-api';
 import styles from './refund-sheet.module.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@jetton/ui/components/button';
 
 /** The wizard's "Back" (docs/screens.md, "Registration wizard"); it keeps what the member typed. */
 export function BackButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@jetton/contract/constants';
-import { storage } from '@/lib/storage';
+import { storage } from '@jetton/ui/lib/storage';
 
 /** Longest invite code kept (the contract refuses longer ones). */
 const INVITE_CODE_MAX = 40;

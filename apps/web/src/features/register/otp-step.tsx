@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { formErrorText } from '@/lib/form-error';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formErrorText } from '@jetton/ui/lib/form-error';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { BackButton } from './back-button';
 import { useSendOtp, useVerifyOtp } from './register-api';
 import { registerForms, type OtpForm } from './register-schemas';

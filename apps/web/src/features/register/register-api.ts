@@ -9,8 +9,8 @@ import {
   type TOtpSendResponse,
   type TOtpVerifyRequest,
 } from '@jetton/contract/account';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import type { toRegisterRequest, toValidateRequest } from './registration-request';
 
 const LOOKUP_STALE_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createAccountSchemas, isLatinNameBank, LATIN_NAME, ZOtpVerifyRequest, type TMarket } from '@jetton/contract/account';
 import { LAO_CURRENCY_CHOICES } from '@jetton/contract/constants';
-import { buildFlags } from '@/lib/build-flags';
+import { buildFlags } from '@jetton/ui/lib/build-flags';
 
 /** The confirm-password rule's code; the form words it 'Passwords don't match'. */
 export const PASSWORD_MISMATCH = 'PASSWORD_MISMATCH';

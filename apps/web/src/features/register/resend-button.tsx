@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@jetton/ui/components/button';
 import { formatCountdown, useCountdown } from '@/lib/use-countdown';
 
 type ResendButtonProps = { resendAt: number; onResend: () => void; loading: boolean };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { cx } from '@/lib/cx';
+import { cx } from '@jetton/ui/lib/cx';
 import { stepStatus, type WizardStep } from './wizard';
 import styles from './step-indicator.module.css';
 

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import type { TSpinRecord, TSpinSetupResponse } from '@jetton/contract/spin';
-import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { showToast } from '@/components/ui/toast-store';
-import { formatDateTime } from '@/lib/format';
-import { translateError } from '@/lib/translate-error';
+import { Button } from '@jetton/ui/components/button';
+import { Pagination } from '@jetton/ui/components/pagination';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { formatDateTime } from '@jetton/ui/lib/format';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { fetchWheelVersion, useRotateSeed, useSpinHistory } from './spin-api';
 import styles from './spin-screen.module.css';
 

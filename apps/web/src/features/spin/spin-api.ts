@@ -12,8 +12,8 @@ import {
   ZWheelVersionResponse,
 } from '@jetton/contract/spin';
 import { apiPath } from '@jetton/contract/routes';
-import { apiRequest } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { apiRequest } from '@jetton/ui/lib/api-client';
+import type { ApiError } from '@jetton/ui/lib/api-error';
 import { useMoneyPost } from '@/lib/money-post';
 
 export const spinSetupKey = ['spin', 'setup'] as const;

@@ -4,7 +4,7 @@ import { ROUTES, apiPath } from '@jetton/contract/routes';
 import { ZSlipImageResponse, ZSlipListResponse } from '@jetton/contract/deposit';
 import { PAGE_SIZE } from '@jetton/contract/constants';
 import { ZStatementResponse } from '@jetton/contract/wallet';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@jetton/ui/lib/api-client';
 
 /** POST /api/statement {page, limit}: one page of the member's statement, 10 rows (docs/screens.md, "Statement"). */
 export function useStatements(page: number) {

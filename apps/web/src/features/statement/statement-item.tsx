@@ -12,8 +12,8 @@ import {
 } from 'lucide-react';
 import { WALLET, type TStatement } from '@jetton/contract/wallet';
 import type { Locale } from '@jetton/contract/constants';
-import { cx } from '@/lib/cx';
-import { formatDateTime } from '@/lib/format';
+import { cx } from '@jetton/ui/lib/cx';
+import { formatDateTime } from '@jetton/ui/lib/format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { channelParts, signedAmount, statementSign, statementStatus } from './statement-view';
 import styles from './statement-screen.module.css';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET } from '@jetton/contract/wallet';
+import sharedEn from '@jetton/ui/i18n/en.json';
 import en from '@/i18n/en.json';
 import { channelParts, shortReference, signedAmount, statementSign, statementStatus } from './statement-view';
 
@@ -42,9 +43,11 @@ describe('shortReference', () => {
 });
 
 describe('channelParts', () => {
-  // The English messages with i18next's {{name}} interpolation, so the wording under test is the shipped one.
+  // The English messages (the site's own, else the shared ones) with i18next's {{name}} interpolation, so the wording under test is the shipped one.
   const t = (key: string, values: Record<string, string> = {}) => {
-    const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+    const find = (root: unknown) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], root);
+    const text = find(en) ?? find(sharedEn);
     return String(text).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
   };
   const bankName = (code: string) => ({ KBANK: 'Kasikornbank' })[code] ?? code;

@@ -1,5 +1,5 @@
 import { WALLET, type TStatement, type TStatementChannel } from '@jetton/contract/wallet';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@jetton/ui/lib/format';
 
 export type StatementStatus = 'success' | 'failed' | 'progress';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Store } from 'lucide-react';
-import { StatusScreen } from '@/components/ui/status-screen';
+import { StatusScreen } from '@jetton/ui/components/status-screen';
 
 /** Shown when the operator has closed the service (lookup/active says 'gone'). */
 export function TerminatedScreen() {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WALLET } from '@jetton/contract/wallet';
-import { parseAmountInput } from '@/lib/money';
+import { parseAmountInput } from '@jetton/ui/lib/money';
 
 /** Codes of the transfer form's rules; the modal words them (docs/screens.md, "Home"). */
 export const TRANSFER_RULES = {

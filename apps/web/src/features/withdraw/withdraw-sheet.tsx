@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBankAccount } from '@jetton/contract/account';
-import { Button } from '@/components/ui/button';
-import { ErrorDialog } from '@/components/ui/error-dialog';
-import { Sheet } from '@/components/ui/sheet';
-import { TextField } from '@/components/ui/text-field';
-import { showToast } from '@/components/ui/toast-store';
-import { useLocale } from '@/i18n/use-locale';
-import { formatAccountNumber, formatMoneyIn } from '@/lib/format';
+import { Button } from '@jetton/ui/components/button';
+import { ErrorDialog } from '@jetton/ui/components/error-dialog';
+import { Sheet } from '@jetton/ui/components/sheet';
+import { TextField } from '@jetton/ui/components/text-field';
+import { showToast } from '@jetton/ui/components/toast-store';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { formatAccountNumber, formatMoneyIn } from '@jetton/ui/lib/format';
 import { useCurrency, useMoneyRules } from '@/lib/money-rules';
-import { localName } from '@/lib/local-name';
-import { parseAmountInput } from '@/lib/money';
-import { translateError } from '@/lib/translate-error';
+import { localName } from '@jetton/ui/lib/local-name';
+import { parseAmountInput } from '@jetton/ui/lib/money';
+import { translateError } from '@jetton/ui/lib/translate-error';
 import { checkWithdraw, useWithdraw, type WithdrawCheck } from './withdraw-api';
 import styles from './withdraw-sheet.module.css';
 

@@ -1,6 +1,6 @@
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { formatMinor, sandboxPage } from '../../sandbox/sandbox-page.ts';
+import { formatMinor, sandboxPage } from '../../../sandbox/sandbox-page.ts';
 import type { SimulatedTransfer } from './bank-store.ts';
 
 const NOTE = 'Sandbox bank: nothing here is real money.';

@@ -5,22 +5,14 @@ import { text } from '@jetton/contract/text';
 import type { TDepositLookup } from '@jetton/contract/lookup';
 import { DECIMAL_TEXT, decimalToMinor } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
-import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { BANK_SANDBOX_PATH, keyMatches } from '../../party-keys.ts';
+import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
 import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
 import { transferDonePage, transferFormPage } from './bank-pages.ts';
+import { statementPage } from './statement-page.ts';
 import { renderSlipPng } from './slip-image.ts';
-
-export const BANK_SANDBOX_PATH = '/sandbox/bank';
-/** Where the verification API lives; the adapter's base URL. */
-export const BANK_API_PATH = `${BANK_SANDBOX_PATH}/api`;
-
-/** The key the site's adapter presents to the verification API. */
-export function bankApiKey(tokenSecret: string): string {
-  return sandboxKey(tokenSecret, 'sandbox-bank-verification');
-}
 
 /** Decimal text -> minor units without a float ("100", "100.5", "100.50"). */
 const ZMinorText = text()
@@ -44,6 +36,14 @@ const ZTransferForm = z.object({
   time: text().max(40).optional(),
 });
 const ZRef = z.object({ transRef: text().regex(/^[A-Za-z0-9]{1,40}$/) });
+const ZStatementQuery = z.object({
+  bank: text().max(16),
+  account: text().max(40),
+  cursor: text()
+    .regex(/^[0-9]{0,15}$/)
+    .default(''),
+});
+const ZStatementFaults = z.object({ hold: z.boolean(), duplicate: z.boolean(), reverse: z.boolean() }).partial();
 
 /**
  * The sandbox bank (SANDBOX=on only): people (a form page) and tests (JSON)
@@ -67,6 +67,9 @@ export async function registerBankSimulator(
   const store = createBankStore();
   // Fault control for tests: the verification API answers 503 while set.
   let unavailable = false;
+  // Statement faults (docs/sandbox.md, "Bank"): lines held back (late), each page repeating the
+  // line before its cursor (duplicates), pages newest first (out of order).
+  const statementFaults = { hold: false, duplicate: false, reverse: false };
 
   function record(input: { amount: bigint; sender: SimulatedTransfer['sender']; receiver: SimulatedTransfer['receiver']; time?: Date }) {
     const sendingBank = bankNumberOf(input.sender.bank);
@@ -163,6 +166,37 @@ export async function registerBankSimulator(
       bank.post('/faults', (request) => {
         unavailable = z.object({ unavailable: z.boolean() }).parse(request.body).unavailable;
         return { unavailable };
+      });
+
+      bank.post('/statement-faults', (request) => {
+        Object.assign(statementFaults, ZStatementFaults.parse(request.body));
+        return statementFaults;
+      });
+
+      bank.get('/statement', async (request, reply) => {
+        const accounts = await deps.siteAccounts();
+        const { account } = z.object({ account: text().max(40).optional() }).parse(request.query);
+        const site = accounts.find((a) => a.bankAccountNo === account) ?? accounts[0];
+        const lines = site ? store.incoming(site.bankCode, site.bankAccountNo, 0, 10_000).reverse().slice(0, 200) : [];
+        return sendPage(reply, statementPage(accounts, site, lines));
+      });
+
+      // The statement API: incoming transfers of one account after a cursor (the statement position).
+      bank.get('/api/statement', (request, reply) => {
+        if (!keyMatches(deps.apiKey, request.headers['x-api-key'])) return reply.status(401).send({ message: 'UNAUTHORIZED' });
+        if (unavailable) return reply.status(503).send({ message: 'UNAVAILABLE' });
+        const q = ZStatementQuery.parse(request.query);
+        const after = Number(q.cursor || '0');
+        if (statementFaults.hold) return { lines: [], cursor: q.cursor };
+        const page = store.incoming(q.bank, q.account, Math.max(0, statementFaults.duplicate ? after - 1 : after), 100);
+        const cursor = String(page.at(-1)?.seq ?? after);
+        const lines = page.map((t) => ({
+          transRef: t.transRef,
+          amount: t.amount.toString(),
+          time: t.time.toISOString(),
+          sender: t.sender,
+        }));
+        return { lines: statementFaults.reverse ? lines.reverse() : lines, cursor };
       });
 
       // The verification API: what the bank recorded for a reference.

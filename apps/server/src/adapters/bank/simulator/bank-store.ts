@@ -10,6 +10,8 @@ export type SimulatedTransfer = {
   receiver: BankParty;
   time: Date;
   qrPayload: string;
+  /** Its place in the bank's statement (1, 2, ...): the cursor a statement reader resumes from. */
+  seq?: number;
 };
 
 /** Enough for a long demo; the oldest fall off so memory stays bounded. */
@@ -19,6 +21,7 @@ const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 /** The simulated bank's ledger of transfers, in process memory (per node, like the SMS outbox). */
 export function createBankStore() {
   const transfers = new Map<string, SimulatedTransfer>();
+  let seq = 0;
   return {
     /** A reference shaped like the banks': date, then random letters and digits (20 characters). */
     newReference(time: Date): string {
@@ -27,6 +30,7 @@ export function createBankStore() {
       return `${date}${tail}`;
     },
     add(transfer: SimulatedTransfer): void {
+      transfer.seq = ++seq;
       transfers.set(transfer.transRef, transfer);
       if (transfers.size > LIMIT) {
         const oldest = transfers.keys().next().value;
@@ -35,6 +39,15 @@ export function createBankStore() {
     },
     get(transRef: string): SimulatedTransfer | undefined {
       return transfers.get(transRef);
+    },
+    /** Transfers into one account after statement position `after`, oldest first (a statement page). */
+    incoming(bank: string, account: string, after: number, limit: number): SimulatedTransfer[] {
+      const out: SimulatedTransfer[] = [];
+      for (const t of transfers.values()) {
+        if ((t.seq ?? 0) > after && t.receiver.bank === bank && t.receiver.account === account) out.push(t);
+        if (out.length >= limit) break;
+      }
+      return out;
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../../clock.ts';
 import type { CrashPoint } from '../../../crash-point.ts';
-import { keyMatches } from '../../sandbox/sandbox-keys.ts';
+import { keyMatches } from '../../party-keys.ts';
 import {
   ZCancelRequest,
   ZCreatePlayer,
@@ -15,7 +15,7 @@ import {
   ZTransferRequest,
   ZUsername,
   type TTransferResult,
-} from './demo-api-schemas.ts';
+} from '../demo-api-schemas.ts';
 import { withFaults, type DemoFaults } from './demo-faults.ts';
 import { hashPassword, newToken, tokenHash } from './demo-passwords.ts';
 import type { DemoRepository } from './demo-repository.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import { ZFaults, type TFaults } from './demo-api-schemas.ts';
+import { ZFaults, type TFaults } from '../demo-api-schemas.ts';
 
 const NO_FAULTS: TFaults = ZFaults.parse({});
 

@@ -1,6 +1,6 @@
 import type { GameCategory } from '@jetton/contract/constants';
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { formatMinor, sandboxPage } from '../../sandbox/sandbox-page.ts';
+import { formatMinor, sandboxPage } from '../../../sandbox/sandbox-page.ts';
 import { SLOT_TRIPLE_PAYS, SPORT_TEAMS, LOTTO_PAYS } from './demo-games.ts';
 
 /**

@@ -2,18 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { keyMatches, PAYOUT_SANDBOX_PATH } from '../../party-keys.ts';
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { formatMinor, prepareSimulatorScope, sandboxPage, sendPage } from '../../sandbox/sandbox-page.ts';
-
-/** The sandbox payout API (SANDBOX=on only), next to the sandbox bank; the adapter's base URL. */
-export const PAYOUT_SANDBOX_PATH = '/sandbox/bank/payouts';
-
-/** The key the site's payout adapter presents. */
-export function payoutApiKey(tokenSecret: string): string {
-  return sandboxKey(tokenSecret, 'sandbox-bank-payout');
-}
+import { formatMinor, prepareSimulatorScope, sandboxPage, sendPage } from '../../../sandbox/sandbox-page.ts';
 
 const ZPayout = z.object({
   payoutId: text().min(1).max(64),

@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { sandboxPage } from '../../sandbox/sandbox-page.ts';
+import { sandboxPage } from '../../../sandbox/sandbox-page.ts';
 
 /** The sandbox payer: paste a QR payload (copied from the deposit dialog) and pay it. */
 export function payPage(result?: { ok: boolean; text: string }): string {

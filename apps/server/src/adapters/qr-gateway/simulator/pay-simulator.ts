@@ -6,19 +6,12 @@ import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 import type { Clock } from '../../../clock.ts';
 import { QR_SIGNATURE_HEADER, qrCallbackSecret, signQrCallback } from '../callback-signature.ts';
 import type { QrCallback } from '../qr-gateway.ts';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { keyMatches, sandboxKey } from '../../sandbox/sandbox-keys.ts';
-import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { keyMatches, PAY_SANDBOX_PATH, payMerchantKey } from '../../party-keys.ts';
+import { isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { emvAmount, lapnetPayload, promptPayPayload } from './emv-payloads.ts';
 import { payPage } from './pay-page.ts';
 import { createPayStore, type SimulatedQr } from './pay-store.ts';
-
-export const PAY_SANDBOX_PATH = '/sandbox/pay';
-
-/** The key the site's QR adapter presents to the gateways. */
-export function payMerchantKey(tokenSecret: string): string {
-  return sandboxKey(tokenSecret, 'sandbox-pay-merchant');
-}
 
 /** Each simulated gateway's PromptPay biller id (tax id + suffix) and LAPNet merchant id. */
 const MERCHANTS: Record<QrProvider, { billerId: string; merchantId: string }> = {

@@ -1,5 +1,5 @@
 import { escapeHtml as esc } from '../../../http/html.ts';
-import { sandboxPage } from '../../sandbox/sandbox-page.ts';
+import { sandboxPage } from '../../../sandbox/sandbox-page.ts';
 
 /** Issue a gift link for the deposit dialog. */
 export function voucherPage(result: { link?: string; error?: string } = {}): string {

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { text } from '@jetton/contract/text';
 import { DECIMAL_TEXT, decimalToMinor, minorToDecimal } from '@jetton/contract/money';
 import type { Clock } from '../../../clock.ts';
-import { listOnSandboxIndex } from '../../sandbox/sandbox-index.ts';
-import { isFormPost, prepareSimulatorScope, sendPage } from '../../sandbox/sandbox-page.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { VOUCHER_SANDBOX_PATH } from '../../party-keys.ts';
+import { isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { voucherPage } from './voucher-page.ts';
 
-export const VOUCHER_SANDBOX_PATH = '/sandbox/voucher';
 const DAY = 24 * 60 * 60_000;
 const LIMIT = 10_000;
 

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { truelinkKeyFromSecret } from '@jetton/contract/truelink-crypto';
+import { demoAgentKey } from './adapters/party-keys.ts';
+import { createSelfUrl } from './adapters/self-url.ts';
+import { createUploadStorage } from './adapters/storage/upload-storage.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { createCrashPoint } from './crash-point.ts';
+import type { DB } from './db/schema.ts';
+import { createJobScheduler } from './jobs/periodic-job.ts';
+import type { NodeMetrics } from './metrics/node-metrics.ts';
+import { registerAccountFeature } from './modules/account/account-feature.ts';
+import { registerAdminChat } from './modules/admin/admin-chat.ts';
+import { registerAdminFeature } from './modules/admin/admin-feature.ts';
+import { useAuditKeys } from './modules/admin/audit-log.ts';
+import { createSessionEnds } from './modules/auth/session-ends.ts';
+import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import { registerChatFeature } from './modules/chat/chat-feature.ts';
+import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
+import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
+import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
+import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
+import type { LookupService } from './modules/lookup/lookup-service.ts';
+import type { SettingsRepository } from './modules/lookup/settings-repository.ts';
+import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
+import { registerReportsFeature } from './modules/reports/reports-feature.ts';
+import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
+import { rewardsSpinBonuses } from './modules/rewards/spin-bonus-adapter.ts';
+import type { SpinBonusPort } from './modules/spin/bonus-port.ts';
+import type { SeedSource } from './modules/spin/fair-draw.ts';
+import { registerSpinFeature } from './modules/spin/spin-feature.ts';
+import { registerStatementRoutes } from './modules/statement/statement-routes.ts';
+import { createGameProviders } from './modules/wallet/game-providers.ts';
+import { registerWalletFeature } from './modules/wallet/wallet-feature.ts';
+import { createWalletRules } from './modules/wallet/wallet-rules.ts';
+import { registerWithdrawFeature } from './modules/withdraw/withdraw-feature.ts';
+import type { RedisLink } from './redis/redis-link.ts';
+
+export type ComposeInput = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  metrics: NodeMetrics;
+  settings: SettingsRepository;
+  lookups: LookupService;
+  redis: RedisLink | undefined;
+  startJobs: boolean;
+  authenticateChatAgent?: AgentAuthenticator | undefined;
+  chatSessionSweepMs?: number | undefined;
+  spinSeeds?: SeedSource | undefined;
+  spinBonuses?: SpinBonusPort | undefined;
+  /** The AUTO deposit accounts' statement poller on its timer; default: as startJobs. */
+  autoDepositPoller?: boolean | undefined;
+};
+
+/**
+ * The one place that builds the shared services (each once: the game providers, the wallet's rules,
+ * the audit chain's key, the job scheduler, the uploads) and hands each feature what it needs
+ * (docs/engineering.md, "Composition"). Features never reach for each other through the app
+ * instance; what they give back (jobs, services) is returned here for main.ts and the tests.
+ */
+export async function composeFeatures(app: FastifyInstance, input: ComposeInput) {
+  const { config, db, clock, settings, lookups, metrics } = input;
+  const jobs = createJobScheduler(app, { enabled: input.startJobs, onPass: (name, ok) => metrics.jobPass(name, ok) });
+  const walletRules = createWalletRules({
+    settings,
+    clock,
+    onInvalid: (issues) => app.log.error({ issues }, 'rules.wallet setting malformed: using defaults'),
+  });
+  const providers = createGameProviders({
+    apiBaseUrl: createSelfUrl(app, config.sandboxBaseUrl),
+    // The member's browser reaches the simulator on the site's own origin unless it lives elsewhere.
+    playerBaseUrl: () => config.sandboxBaseUrl?.replace(/\/$/, '') ?? '',
+    agentKey: demoAgentKey(config.secrets.tokenSecret),
+    signal: app.closeSignal,
+  });
+  // The audit chain's key, from the token secret (docs/operators.md, "Audit trail"): every audit() of this process uses it.
+  const auditKeys = useAuditKeys(config.secrets.tokenSecret);
+  // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
+  const crash = config.crashAt ? createCrashPoint(config.crashAt) : undefined;
+  // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
+  const sessionEnds = createSessionEnds();
+
+  // Before any module with member routes: it adds the member guard (app.requireMember).
+  const accounts = registerAccountFeature(app, { config, db, clock, lookups, settings, sessionEnds });
+  // Before any module with admin routes: it adds the admin guard (docs/operators.md).
+  const admin = await registerAdminFeature(app, { config, db, clock, settings, lookups, accounts, sessionEnds, jobs, auditKeys, metrics });
+  const rewards = createRewardsFeature(app, { db, clock, settings, jobs, providers, walletRules });
+  const wallet = registerWalletFeature(app, {
+    ...(crash ? { crash } : {}),
+    config,
+    db,
+    clock,
+    settings,
+    profile: accounts.profile,
+    inviteAmount: rewards.rewards.inviteAmount,
+    jobs,
+    providers,
+    rules: walletRules,
+    metrics,
+  });
+  const rewardsParts = rewards.register();
+  registerStatementRoutes(app, { db });
+  // Slips and chat media: this node's disk, or the bucket every node shares (docs/operations.md, "Uploads").
+  const uploads = createUploadStorage(config);
+  app.addHook('onClose', (_instance, done) => {
+    uploads.close();
+    done();
+  });
+  const chat = await registerChatFeature(app, {
+    config,
+    db,
+    clock,
+    lookups,
+    settings,
+    auth: accounts.auth,
+    members: accounts.members,
+    authenticateAgent: input.authenticateChatAgent ?? admin.authenticateChatAgent,
+    storage: uploads.area('chat'),
+    redis: input.redis,
+    agentSessions: admin.chatAgentSessions,
+    sessionEnds,
+    sessionSweepMs: input.chatSessionSweepMs,
+  });
+  // The support chat console under /api/admin/chat.
+  await registerAdminChat(app, chat.chatAgents);
+
+  // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
+  const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);
+  const deposits = await registerDepositFeature(app, {
+    truelinkKey,
+    config,
+    db,
+    clock,
+    lookups,
+    settings,
+    storage: uploads.area('slips'),
+    jobs,
+  });
+  // Automatic deposits (docs/auto-deposit.md): the statement poller and the SMS forwarder webhook feed one pipeline.
+  const autoDeposit = await registerAutoDepositFeature(app, {
+    config,
+    db,
+    clock,
+    lookups,
+    settings,
+    deposits,
+    jobs,
+    metrics,
+    startPoller: input.startJobs && (input.autoDepositPoller ?? true),
+  });
+  const withdrawals = registerWithdrawFeature(app, {
+    config,
+    db,
+    clock,
+    settings,
+    jobs,
+    bonuses: rewards.bonuses,
+    blacklist: accounts.blacklist,
+  });
+  const spin = registerSpinFeature(app, {
+    db,
+    clock,
+    sandbox: config.sandbox,
+    bonuses: input.spinBonuses ?? rewardsSpinBonuses,
+    ...(input.spinSeeds ? { seeds: input.spinSeeds } : {}),
+  });
+  const moneyDesk = registerMoneyDeskFeature(app, {
+    db,
+    clock,
+    settings,
+    lookups,
+    deposits,
+    blacklist: accounts.blacklist,
+    reconcileNow: () => wallet.transferReconciler.runOnce(),
+    walletRules,
+  });
+  const cleanupJob = registerCleanupJob(app, { db, clock, settings, jobs });
+  const reports = registerReportsFeature(app, { db, clock, jobs, providers });
+  registerGameArtRoutes(app);
+
+  if (config.sandbox) {
+    // The sandbox wing is loaded only with it on: production modules never import it (docs/sandbox.md).
+    const { registerSandboxWing } = await import('./sandbox/sandbox-wing.ts');
+    await registerSandboxWing(app, { config, db, clock, lookups, rewardsJob: rewardsParts.rewardsJob, ...(crash ? { crash } : {}) });
+  }
+  return {
+    truelinkKey,
+    services: {
+      ...wallet,
+      ...rewardsParts,
+      ...chat,
+      ...withdrawals,
+      ...spin,
+      ...reports,
+      slipVerifier: deposits.slipVerifier,
+      qrExpiryJob: deposits.qrExpiryJob,
+      auditHeadJob: admin.auditHeadJob,
+      moneyDesk,
+      cleanupJob,
+      autoDeposit,
+    },
+  };
+}
+
+/** The services and jobs the composition gives back: main.ts and the tests reach them as `app.services`. */
+export type FeatureServices = Awaited<ReturnType<typeof composeFeatures>>['services'];

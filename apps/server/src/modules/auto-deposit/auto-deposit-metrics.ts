@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import type { Clock } from '../../clock.ts';
+import type { DB } from '../../db/schema.ts';
+import type { NodeMetrics } from '../../metrics/node-metrics.ts';
+import type { LookupService } from '../lookup/lookup-service.ts';
+import { createCursorRepository } from './cursor-repository.ts';
+import { createIncomingRepository } from './incoming-repository.ts';
+
+/**
+ * Automatic deposits' series on the node's /metrics (docs/auto-deposit.md,
+ * "Metrics and alerts"): the unmatched queue's size and age and the AUTO
+ * poller's lag are read from the database at scrape time (every node answers
+ * the same); parse failures and arrival-to-credit times are this node's.
+ */
+export function registerAutoDepositMetrics(deps: { db: Kysely<DB>; clock: Clock; lookups: LookupService; metrics: NodeMetrics }) {
+  const registers = [deps.metrics.registry];
+  const incoming = createIncomingRepository(deps.db);
+  const cursors = createCursorRepository(deps.db);
+  let read: Promise<{ size: number; oldest: Date | null; unparsed: number } | undefined> | undefined;
+  const figures = () => {
+    // One read per scrape for the three gauges.
+    read ??= incoming
+      .queueFigures()
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (read = undefined), 0).unref());
+    return read;
+  };
+  new Gauge({
+    name: 'jetton_unmatched_deposits',
+    help: 'Incoming deposit lines waiting for an operator (unmatched, unparsed, proposed), all nodes.',
+    registers,
+    async collect() {
+      const f = await figures();
+      if (f) this.set(f.size);
+      else this.remove();
+    },
+  });
+  new Gauge({
+    name: 'jetton_unmatched_deposits_oldest_age_seconds',
+    help: 'Age of the oldest incoming deposit line waiting for an operator (0 when none).',
+    registers,
+    async collect() {
+      const f = await figures();
+      if (f) this.set(f.oldest ? Math.max(0, (deps.clock.now().getTime() - f.oldest.getTime()) / 1000) : 0);
+      else this.remove();
+    },
+  });
+  new Gauge({
+    name: 'jetton_auto_deposit_poll_lag_seconds',
+    help: 'Seconds since the AUTO account polled longest ago was last read (0 when no AUTO account).',
+    registers,
+    async collect() {
+      try {
+        const auto = (await deps.lookups.get('deposit')).banks.filter((b) => b.mode === 'AUTO');
+        const polls = await cursors.polls();
+        const now = deps.clock.now().getTime();
+        let lag = 0;
+        for (const a of auto) {
+          const p = polls.find((row) => row.site_bank === a.bankCode && row.site_account === a.bankAccountNo);
+          lag = Math.max(lag, p?.polled_at ? (now - new Date(p.polled_at).getTime()) / 1000 : 0);
+        }
+        this.set(lag);
+      } catch {
+        this.remove();
+      }
+    },
+  });
+  const parseFailures = new Counter({
+    name: 'jetton_sms_parse_failures_total',
+    help: 'Forwarded SMS no parser could read (kept raw in the unmatched queue), this node.',
+    registers,
+  });
+  const arrival = new Histogram({
+    name: 'jetton_auto_deposit_line_lag_seconds',
+    help: 'From a transfer on the statement to its line being stored (AUTO), this node.',
+    buckets: [1, 2, 5, 10, 30, 60, 300],
+    registers,
+  });
+  return { parseFailure: () => parseFailures.inc(), lineLag: (ms: number) => arrival.observe(ms / 1000) };
+}

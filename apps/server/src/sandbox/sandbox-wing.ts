@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerBankSimulator } from '../adapters/bank/simulator/bank-simulator.ts';
+import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provider-plugin.ts';
+import { bankApiKey, demoAgentKey, payoutApiKey } from '../adapters/party-keys.ts';
+import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
+import { registerPaySimulator } from '../adapters/qr-gateway/simulator/pay-simulator.ts';
+import { registerSmsSimulator } from '../adapters/sms/simulator/sms-simulator.ts';
+import { registerSmsForwarderSimulator } from '../adapters/sms-forwarder/simulator/sms-forwarder-simulator.ts';
+import { createSelfUrl } from '../adapters/self-url.ts';
+import { registerVoucherSimulator } from '../adapters/voucher/simulator/voucher-simulator.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { CrashPoint } from '../crash-point.ts';
+import type { DB } from '../db/schema.ts';
+import { GAME_CATALOGUE, gameArtPath } from '../modules/games/game-catalogue.ts';
+import type { LookupService } from '../modules/lookup/lookup-service.ts';
+import type { RewardsJob } from '../modules/rewards/rewards-job.ts';
+import { registerRewardsDayRoutes } from './rewards-day-routes.ts';
+import { registerSandboxIndex } from './sandbox-index.ts';
+import { registerSandboxSettingsRoutes } from './sandbox-settings-routes.ts';
+
+export type SandboxWingDeps = {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  lookups: LookupService;
+  rewardsJob: RewardsJob;
+  crash?: CrashPoint;
+};
+
+/**
+ * Mounts everything under /sandbox (SANDBOX=on only; app.ts loads this file
+ * only then): the index, the operator stand-in, every simulated outside party
+ * and the rewards' "next day". What a simulator needs from the site comes in
+ * here as a port (docs/sandbox.md, "Rules").
+ */
+export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWingDeps): Promise<void> {
+  const { config, clock, lookups } = deps;
+  const tokenSecret = config.secrets.tokenSecret;
+  registerSandboxIndex(app);
+  registerSandboxSettingsRoutes(app, lookups);
+  registerSmsSimulator(app, clock);
+  await registerBankSimulator(app, {
+    clock,
+    siteAccounts: async () => (await lookups.get('deposit')).banks,
+    apiKey: bankApiKey(tokenSecret),
+  });
+  await registerSmsForwarderSimulator(app, {
+    clock,
+    siteAccounts: async () => (await lookups.get('deposit')).banks,
+    siteUrl: createSelfUrl(app, undefined),
+  });
+  await registerPaySimulator(app, { clock, tokenSecret });
+  await registerVoucherSimulator(app, { clock });
+  await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
+  registerRewardsDayRoutes(app, deps.rewardsJob, clock);
+  // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
+  const games = GAME_CATALOGUE.map((g) => ({ code: g.code, name: g.name, category: g.category, logo: gameArtPath(g.code, 'logo') }));
+  await registerDemoProvider(app, {
+    db: deps.db,
+    clock,
+    agentKey: demoAgentKey(tokenSecret),
+    games,
+    ...(deps.crash ? { crash: deps.crash } : {}),
+  });
+}
