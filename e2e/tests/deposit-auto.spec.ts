@@ -44,10 +44,15 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
     // The member's banking app: a transfer from their own account to the site's AUTO account.
     const bank = await context.newPage();
     await bank.goto('/sandbox/bank');
-    // The simulator's form by its field names (a label wrapping a select takes the option's text into its name).
-    await bank.locator('select[name="senderBank"]').selectOption(own.bankCode);
-    await bank.locator('input[name="senderAccount"]').fill(own.bankAccountNo);
-    await bank.locator('input[name="senderName"]').fill(own.bankAccountName);
+    // The simulator's form by its field names (a label wrapping a select takes the option's text into its name):
+    // the member's account picked from the registered ones, or typed in as a banking app would have it.
+    if (locale === 'th') {
+      await bank.locator('select[name="member"]').selectOption(`${own.bankCode}|${own.bankAccountNo}|${own.bankAccountName}`);
+    } else {
+      await bank.locator('select[name="senderBank"]').selectOption(own.bankCode);
+      await bank.locator('input[name="senderAccount"]').fill(own.bankAccountNo);
+      await bank.locator('input[name="senderName"]').fill(own.bankAccountName);
+    }
     const receiver = bank.locator('select[name="receiver"]');
     const value = await receiver
       .locator('option')
