@@ -15,6 +15,7 @@ import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { createMoneyDeskRules } from '../money-desk/money-desk-rules.ts';
+import { createAutoDepositFigures } from './auto-deposit-figures.ts';
 import { registerAutoDepositMetrics } from './auto-deposit-metrics.ts';
 import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
@@ -48,7 +49,8 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
   const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
   const fourEyes = createMoneyDeskRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.fourEyes') });
   const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, depositRules: deps.deposits.rules, rules });
-  const metrics = registerAutoDepositMetrics({ db, clock, lookups: deps.lookups, metrics: deps.metrics });
+  const figures = createAutoDepositFigures({ db, clock, lookups: deps.lookups });
+  const metrics = registerAutoDepositMetrics({ clock, metrics: deps.metrics, figures });
   const forwarders = createForwarderService({
     db,
     clock,
@@ -84,5 +86,5 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
   });
   await registerAutoDepositRoutes(app, { forwarders, desk, rules });
-  return { pipeline, rules, forwarders, desk, poller };
+  return { pipeline, rules, forwarders, desk, poller, figures };
 }

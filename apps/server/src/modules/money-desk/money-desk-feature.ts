@@ -12,6 +12,7 @@ import { noBlacklist, type PayoutBlacklist } from '../withdraw/payout-blacklist.
 import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
 import { createMoneyDeskRules } from './money-desk-rules.ts';
 import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
+import type { AutoDepositFigures } from '../auto-deposit/auto-deposit-figures.ts';
 
 /**
  * Wires the money desk (docs/money-desk.md): its admin routes on the admin
@@ -30,6 +31,8 @@ export function registerMoneyDeskFeature(
     /** One reconciliation pass of game transfers now (the wallet's reconciler). */
     reconcileNow: () => Promise<unknown>;
     walletRules: WalletRulesSource;
+    /** Automatic deposits' figures for the dashboard. */
+    autoDepositFigures?: () => Promise<AutoDepositFigures>;
   },
 ): MoneyDesk {
   const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
@@ -45,6 +48,7 @@ export function registerMoneyDeskFeature(
     reconcileNow: deps.reconcileNow,
     reconcileAfterMs: async () => reconcileAfter(await walletRules.get()),
     blacklist: deps.blacklist ?? noBlacklist,
+    ...(deps.autoDepositFigures ? { autoDepositFigures: deps.autoDepositFigures } : {}),
   });
   registerMoneyDeskRoutes(app, { desk, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }) });
   return desk;
