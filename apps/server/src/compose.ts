@@ -175,6 +175,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     blacklist: accounts.blacklist,
     reconcileNow: () => wallet.transferReconciler.runOnce(),
     walletRules,
+    autoDepositFigures: () => autoDeposit.figures.read(),
   });
   const cleanupJob = registerCleanupJob(app, { db, clock, settings, jobs });
   const reports = registerReportsFeature(app, { db, clock, jobs, providers });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TIncomingLine } from '@jetton/contract/admin/auto-deposit';
+import type { TDashboard } from '@jetton/contract/admin/dashboard';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { createMember, expectError } from './accounts-support.ts';
 import { loginOperator, type AdminClient } from './admin-support.ts';
@@ -118,5 +119,14 @@ describe.each(testEngines())('unmatched deposits queue on the money desk (%s dat
       404,
       'NO_DATA',
     );
+  });
+  it('the dashboard counts the lines waiting, the oldest one and the unreadable SMS, as the queue shows them', async () => {
+    await t.app.services.autoDeposit.pipeline.ingest(statementLine({ senderDigits: 'xxxxxx0001', senderBank: 'GSB', amount: 12_300n }));
+    const dashboard = (await maker.call(ADMIN_ROUTES.dashboard.summary)).json<TDashboard>();
+    const waiting = await queued();
+    expect(dashboard.autoDeposit.waiting).toBe(waiting.length);
+    expect(dashboard.autoDeposit.waiting).toBeGreaterThan(0);
+    expect(dashboard.autoDeposit.oldestWaitingAt).not.toBeNull();
+    expect(dashboard.autoDeposit.unparsed).toBe(waiting.filter((l) => l.status === 'unparsed').length);
   });
 });

@@ -16,6 +16,7 @@ import type { DB } from '../db/schema.ts';
 import { GAME_CATALOGUE, gameArtPath } from '../modules/games/game-catalogue.ts';
 import type { LookupService } from '../modules/lookup/lookup-service.ts';
 import type { RewardsJob } from '../modules/rewards/rewards-job.ts';
+import { memberBankAccounts } from './member-bank-accounts.ts';
 import { registerRewardsDayRoutes } from './rewards-day-routes.ts';
 import { registerSandboxIndex } from './sandbox-index.ts';
 import { registerSandboxSettingsRoutes } from './sandbox-settings-routes.ts';
@@ -45,6 +46,7 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
     clock,
     siteAccounts: async () => (await lookups.get('deposit')).banks,
     apiKey: bankApiKey(tokenSecret),
+    memberAccounts: memberBankAccounts(deps.db),
   });
   await registerSmsForwarderSimulator(app, {
     clock,

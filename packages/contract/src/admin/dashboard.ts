@@ -45,6 +45,13 @@ export const ZDashboard = z.object({
   /** The 7 days together. */
   week: ZDashboardDay.omit({ day: true }),
   queues: ZDashboardQueues,
+  /** Automatic deposits (docs/auto-deposit.md): lines waiting for an operator, unreadable SMS, the statement poller's lag. */
+  autoDeposit: z.object({
+    waiting: z.number().int(),
+    oldestWaitingAt: z.iso.datetime().nullable(),
+    unparsed: z.number().int(),
+    pollLagSeconds: z.number(),
+  }),
   reconciliation: z.object({
     /** Game transfers still PENDING, and the oldest one's creation time. */
     pendingTransfers: z.number().int(),

@@ -64,6 +64,21 @@ export function DashboardScreen() {
               )}
             </Link>
           </li>
+          <li>
+            <Link to="/incoming-deposits" className={styles.tile} data-busy={data.autoDeposit.waiting > 0 || undefined}>
+              <span className={styles.figure}>{data.autoDeposit.waiting}</span>
+              <span>{t('dashboard.autoDeposit.waiting')}</span>
+              {data.autoDeposit.oldestWaitingAt && (
+                <span className={ui.muted}>{t('dashboard.oldest', { at: when(data.autoDeposit.oldestWaitingAt) })}</span>
+              )}
+              <span className={ui.muted}>
+                {t('dashboard.autoDeposit.details', {
+                  unparsed: data.autoDeposit.unparsed,
+                  lag: data.autoDeposit.pollLagSeconds,
+                })}
+              </span>
+            </Link>
+          </li>
         </ul>
       </section>
       <HealthPanel />

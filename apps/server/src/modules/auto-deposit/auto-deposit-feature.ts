@@ -14,6 +14,7 @@ import { audit } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import { createAutoDepositFigures } from './auto-deposit-figures.ts';
 import { registerAutoDepositMetrics } from './auto-deposit-metrics.ts';
 import { registerAutoDepositRoutes } from './auto-deposit-routes.ts';
 import { createAutoDepositRules } from './auto-deposit-rules.ts';
@@ -48,7 +49,8 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
   // The money desk's source of each currency's amounts (`rules.money`): four eyes and coins by the line's currency.
   const money = deps.deposits.money;
   const pipeline = createIncomingPipeline({ db, clock, lookups: deps.lookups, money, rules });
-  const metrics = registerAutoDepositMetrics({ db, clock, lookups: deps.lookups, metrics: deps.metrics });
+  const figures = createAutoDepositFigures({ db, clock, lookups: deps.lookups });
+  const metrics = registerAutoDepositMetrics({ clock, metrics: deps.metrics, figures });
   const forwarders = createForwarderService({
     db,
     clock,
@@ -84,5 +86,5 @@ export async function registerAutoDepositFeature(app: FastifyInstance, deps: Dep
     await Promise.race([poller.release().catch(() => undefined), untilAborted(app.closeSignal)]);
   });
   await registerAutoDepositRoutes(app, { forwarders, desk, rules });
-  return { pipeline, rules, forwarders, desk, poller };
+  return { pipeline, rules, forwarders, desk, poller, figures };
 }

@@ -1,11 +1,7 @@
-import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Clock } from '../../clock.ts';
-import type { DB } from '../../db/schema.ts';
 import type { NodeMetrics } from '../../metrics/node-metrics.ts';
-import type { LookupService } from '../lookup/lookup-service.ts';
-import { createCursorRepository } from './cursor-repository.ts';
-import { createIncomingRepository } from './incoming-repository.ts';
+import type { AutoDepositFigureReader } from './auto-deposit-figures.ts';
 
 /**
  * Automatic deposits' series on the node's /metrics (docs/auto-deposit.md,
@@ -13,15 +9,13 @@ import { createIncomingRepository } from './incoming-repository.ts';
  * poller's lag are read from the database at scrape time (every node answers
  * the same); parse failures and arrival-to-credit times are this node's.
  */
-export function registerAutoDepositMetrics(deps: { db: Kysely<DB>; clock: Clock; lookups: LookupService; metrics: NodeMetrics }) {
+export function registerAutoDepositMetrics(deps: { clock: Clock; metrics: NodeMetrics; figures: AutoDepositFigureReader }) {
   const registers = [deps.metrics.registry];
-  const incoming = createIncomingRepository(deps.db);
-  const cursors = createCursorRepository(deps.db);
   let read: Promise<{ size: number; oldest: Date | null; unparsed: number } | undefined> | undefined;
   const figures = () => {
     // One read per scrape for the three gauges.
-    read ??= incoming
-      .queueFigures()
+    read ??= deps.figures
+      .queue()
       .catch(() => undefined)
       .finally(() => setTimeout(() => (read = undefined), 0).unref());
     return read;
@@ -52,15 +46,7 @@ export function registerAutoDepositMetrics(deps: { db: Kysely<DB>; clock: Clock;
     registers,
     async collect() {
       try {
-        const auto = (await deps.lookups.get('deposit')).banks.filter((b) => b.mode === 'AUTO');
-        const polls = await cursors.polls();
-        const now = deps.clock.now().getTime();
-        let lag = 0;
-        for (const a of auto) {
-          const p = polls.find((row) => row.site_bank === a.bankCode && row.site_account === a.bankAccountNo);
-          lag = Math.max(lag, p?.polled_at ? (now - new Date(p.polled_at).getTime()) / 1000 : 0);
-        }
-        this.set(lag);
+        this.set(await deps.figures.pollLagSeconds());
       } catch {
         this.remove();
       }

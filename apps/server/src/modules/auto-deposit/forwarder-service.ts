@@ -10,7 +10,7 @@ import type { LookupService } from '../lookup/lookup-service.ts';
 import type { AutoDepositRulesSource } from './auto-deposit-rules.ts';
 import { createForwarderRepository, type ForwarderRow } from './forwarder-repository.ts';
 import type { IncomingPipeline } from './incoming-pipeline.ts';
-import { createSecretBox, newForwarderSecret, secretHash } from './secret-box.ts';
+import { createForwarderSecretBox, newForwarderSecret, secretHash } from './forwarder-secret.ts';
 import { parseCreditSms } from './sms/parse-sms.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -45,7 +45,7 @@ type Deps = {
  * before its SMS reaches the pipeline.
  */
 export function createForwarderService(deps: Deps) {
-  const box = createSecretBox(deps.tokenSecret);
+  const box = createForwarderSecretBox(deps.tokenSecret);
   const repo = createForwarderRepository(deps.db);
   const refuse = (): never => {
     throw new AppError('UNAUTHORIZED');

@@ -4,6 +4,7 @@ import { fromMinor, toMinor } from '@jetton/contract/money';
 import { addSiteDays, siteDay, siteDayStart, type SiteDay } from '@jetton/contract/site-time';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
+import type { AutoDepositFigures } from '../auto-deposit/auto-deposit-figures.ts';
 import { createAdjustmentRepository } from './adjustment-repository.ts';
 import { createDashboardRepository, type Bucket } from './dashboard-repository.ts';
 import { createSlipDeskRepository } from './slip-desk-repository.ts';
@@ -27,7 +28,9 @@ const emptyDay = (day: SiteDay): TDashboardDay => ({
  * backlog. Several small queries, each on an index; run in sequence (the
  * embedded engine has one connection).
  */
-export function createDashboard(deps: { db: Kysely<DB>; clock: Clock }) {
+const NO_AUTO_DEPOSITS: AutoDepositFigures = { waiting: 0, oldestWaitingAt: null, unparsed: 0, pollLagSeconds: 0 };
+
+export function createDashboard(deps: { db: Kysely<DB>; clock: Clock; autoDeposit?: () => Promise<AutoDepositFigures> }) {
   const repo = createDashboardRepository(deps.db);
   return {
     async summary(): Promise<TDashboard> {
@@ -76,6 +79,7 @@ export function createDashboard(deps: { db: Kysely<DB>; clock: Clock }) {
       const payouts = await createWithdrawalDeskRepository(deps.db).heldCount();
       const slips = await createSlipDeskRepository(deps.db).counts();
       const adjustments = await createAdjustmentRepository(deps.db).pendingCount();
+      const auto = deps.autoDeposit ? await deps.autoDeposit() : NO_AUTO_DEPOSITS;
       return {
         at: now.toISOString(),
         days: [...days.values()],
@@ -89,6 +93,12 @@ export function createDashboard(deps: { db: Kysely<DB>; clock: Clock }) {
           slipsUndecided: slips.undecided,
           depositNotices: counts.notices,
           adjustmentsPending: adjustments,
+        },
+        autoDeposit: {
+          waiting: auto.waiting,
+          oldestWaitingAt: auto.oldestWaitingAt?.toISOString() ?? null,
+          unparsed: auto.unparsed,
+          pollLagSeconds: Math.round(auto.pollLagSeconds),
         },
         reconciliation: {
           pendingTransfers: counts.pendingTransfers,

@@ -11,6 +11,7 @@ import { reconcileAfter, type WalletRulesSource } from '../wallet/wallet-rules.t
 import { noBlacklist, type PayoutBlacklist } from '../withdraw/payout-blacklist.ts';
 import { createMoneyDesk, type MoneyDesk } from './money-desk.ts';
 import { registerMoneyDeskRoutes } from './money-desk-routes.ts';
+import type { AutoDepositFigures } from '../auto-deposit/auto-deposit-figures.ts';
 
 /**
  * Wires the money desk (docs/money-desk.md): its admin routes on the admin
@@ -29,6 +30,8 @@ export function registerMoneyDeskFeature(
     /** One reconciliation pass of game transfers now (the wallet's reconciler). */
     reconcileNow: () => Promise<unknown>;
     walletRules: WalletRulesSource;
+    /** Automatic deposits' figures for the dashboard. */
+    autoDepositFigures?: () => Promise<AutoDepositFigures>;
   },
 ): MoneyDesk {
   // Each currency's four-eyes amounts (`rules.money`), the same source the deposit feature reads.
@@ -44,6 +47,7 @@ export function registerMoneyDeskFeature(
     reconcileNow: deps.reconcileNow,
     reconcileAfterMs: async () => reconcileAfter(await walletRules.get()),
     blacklist: deps.blacklist ?? noBlacklist,
+    ...(deps.autoDepositFigures ? { autoDepositFigures: deps.autoDepositFigures } : {}),
   });
   registerMoneyDeskRoutes(app, { desk, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }) });
   return desk;

@@ -17,6 +17,7 @@ import { createPayoutDesk } from './payout-desk.ts';
 import { createSlipDesk } from './slip-desk.ts';
 import { createTransferDesk } from './transfer-desk.ts';
 import { createWithdrawalDesk } from './withdrawal-desk.ts';
+import type { AutoDepositFigures } from '../auto-deposit/auto-deposit-figures.ts';
 
 export type MoneyDeskDeps = {
   db: Kysely<DB>;
@@ -31,6 +32,8 @@ export type MoneyDeskDeps = {
   reconcileAfterMs: () => Promise<number>;
   /** The bank-account blacklist: a listed destination is never approved. */
   blacklist: PayoutBlacklist;
+  /** Automatic deposits' figures for the dashboard (modules/auto-deposit); none: zeros. */
+  autoDepositFigures?: () => Promise<AutoDepositFigures>;
 };
 
 /** Every service of the money desk (docs/money-desk.md), each taking only what it needs. */
@@ -50,7 +53,11 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     notices: createNoticeDesk({ notices: deps.deposits.notices, audit: deps.audit, rules: deps.rules }),
     adjustments: createAdjustmentDesk({ ...base, rules: deps.rules }),
     transfers: createTransferDesk({ ...base, reconcileNow: deps.reconcileNow, reconcileAfterMs: deps.reconcileAfterMs }),
-    dashboard: createDashboard({ db: deps.db, clock: deps.clock }),
+    dashboard: createDashboard({
+      db: deps.db,
+      clock: deps.clock,
+      ...(deps.autoDepositFigures ? { autoDeposit: deps.autoDepositFigures } : {}),
+    }),
   };
 }
 export type MoneyDesk = ReturnType<typeof createMoneyDesk>;

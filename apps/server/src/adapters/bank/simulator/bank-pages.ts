@@ -5,11 +5,21 @@ import type { SimulatedTransfer } from './bank-store.ts';
 
 const NOTE = 'Sandbox bank: nothing here is real money.';
 
-/** The transfer form: a person sends money from any account to one of the site's deposit accounts (or elsewhere). */
+/** A member's registered account, offered as a sender (the sandbox wing reads them from the site's members). */
+export type SenderAccount = { phone: string; bank: string; account: string; name: string };
+
+/** The field that carries a chosen member's account (`bank|account|name`); empty: the typed fields. */
+export const MEMBER_SENDER_FIELD = 'member';
+
+/**
+ * The transfer form: a person sends money from a member's registered account
+ * or any account typed in, to one of the site's deposit accounts (or elsewhere).
+ */
 export function transferFormPage(
   siteAccounts: TDepositLookup['banks'],
   senderBanks: readonly string[],
   now: string,
+  members: readonly SenderAccount[],
   error?: string,
 ): string {
   const accounts = siteAccounts
@@ -19,6 +29,11 @@ export function transferFormPage(
     )
     .join('');
   const banks = senderBanks.map((code) => `<option>${esc(code)}</option>`).join('');
+  const senders = members
+    .map(
+      (m) => `<option value="${esc(`${m.bank}|${m.account}|${m.name}`)}">${esc(`${m.phone} · ${m.bank} ${m.account} ${m.name}`)}</option>`,
+    )
+    .join('');
   return sandboxPage({
     title: 'Sandbox bank: make a transfer',
     note: NOTE,
@@ -26,9 +41,10 @@ export function transferFormPage(
 <p>Send money to the site's deposit account, then download the slip and upload it on the site.</p>
 <form method="post" action="/sandbox/bank/transfers">
 <fieldset><legend>From (your registered bank account)</legend>
+<label>A member's registered account <select name="${MEMBER_SENDER_FIELD}"><option value="">None: the account typed below</option>${senders}</select></label>
 <label>Bank <select name="senderBank">${banks}</select></label>
-<label>Account number <input name="senderAccount" inputmode="numeric" required></label>
-<label>Name <input name="senderName" required></label></fieldset>
+<label>Account number <input name="senderAccount" inputmode="numeric"></label>
+<label>Name <input name="senderName"></label></fieldset>
 <fieldset><legend>To</legend>
 <label>Deposit account <select name="receiver">${accounts}<option value="OTHER|0000000000|SOMEONE ELSE">Someone else (not the site)</option></select></label></fieldset>
 <label>Amount (THB) <input name="amount" inputmode="decimal" required placeholder="100.00"></label>

@@ -10,7 +10,7 @@ import { BANK_SANDBOX_PATH, keyMatches } from '../../party-keys.ts';
 import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
 import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
-import { transferDonePage, transferFormPage } from './bank-pages.ts';
+import { MEMBER_SENDER_FIELD, transferDonePage, transferFormPage, type SenderAccount } from './bank-pages.ts';
 import { statementPage } from './statement-page.ts';
 import { renderSlipPng } from './slip-image.ts';
 
@@ -30,8 +30,9 @@ const ZTransferJson = z.object({
 const ZTransferForm = z.object({
   amount: ZMinorText,
   senderBank: text().max(16),
-  senderAccount: text().max(32),
-  senderName: text().max(120),
+  senderAccount: text().max(32).optional(),
+  senderName: text().max(120).optional(),
+  [MEMBER_SENDER_FIELD]: text().max(200).optional(),
   receiver: text().max(64),
   time: text().max(40).optional(),
 });
@@ -57,8 +58,11 @@ export async function registerBankSimulator(
     /** The site's deposit accounts, offered as receivers on the transfer form (a port: the site's lookup, injected). */
     siteAccounts: () => Promise<TDepositLookup['banks']>;
     apiKey: string;
+    /** Members' registered accounts, offered as senders (a port: the sandbox wing reads the site's members). */
+    memberAccounts?: () => Promise<SenderAccount[]>;
   },
 ): Promise<void> {
+  const senders = () => deps.memberAccounts?.() ?? Promise.resolve([]);
   listOnSandboxIndex(app, {
     path: BANK_SANDBOX_PATH,
     title: 'Bank',
@@ -97,7 +101,7 @@ export async function registerBankSimulator(
     (bank, _options, done) => {
       prepareSimulatorScope(bank);
       bank.get('/', async (_request, reply) =>
-        sendPage(reply, transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString())),
+        sendPage(reply, transferFormPage(await deps.siteAccounts(), THAI_BANK_CODES, deps.clock.now().toISOString(), await senders())),
       );
 
       bank.post('/transfers', async (request, reply) => {
@@ -105,15 +109,12 @@ export async function registerBankSimulator(
           const form = ZTransferForm.safeParse(request.body);
           const [rBank = '', rAccount = '', rName = ''] = (form.data?.receiver ?? '').split('|');
           const time = form.data?.time ? new Date(form.data.time) : undefined;
+          const sender = form.data ? senderOf(form.data) : undefined;
           const transfer =
-            form.success && (!time || !Number.isNaN(time.getTime()))
+            form.success && sender && (!time || !Number.isNaN(time.getTime()))
               ? record({
                   amount: form.data.amount,
-                  sender: {
-                    bank: form.data.senderBank,
-                    account: form.data.senderAccount.replace(/\D/g, ''),
-                    name: form.data.senderName.toUpperCase(),
-                  },
+                  sender,
                   receiver: { bank: rBank, account: rAccount, name: rName },
                   ...(time ? { time } : {}),
                 })
@@ -123,6 +124,7 @@ export async function registerBankSimulator(
               await deps.siteAccounts(),
               THAI_BANK_CODES,
               deps.clock.now().toISOString(),
+              await senders(),
               'Check the amount, the account and the time.',
             );
             return sendPage(reply, page, 400);
@@ -216,4 +218,13 @@ export async function registerBankSimulator(
 /** Slips print the receiver's account partly hidden, as Thai bank apps do. */
 function maskAccount(account: string): string {
   return account.length > 4 ? `XXX-X-${account.slice(-5, -1)}-X` : account;
+}
+
+/** The sender of a form transfer: a chosen member's account, else the typed one (both parts needed). */
+function senderOf(form: z.infer<typeof ZTransferForm>): { bank: string; account: string; name: string } | undefined {
+  const [bank = '', account = '', name = ''] = (form[MEMBER_SENDER_FIELD] ?? '').split('|');
+  if (bank && account) return { bank, account, name: name.toUpperCase() };
+  const typed = form.senderAccount?.replace(/\D/g, '') ?? '';
+  if (!typed || !form.senderName) return undefined;
+  return { bank: form.senderBank, account: typed, name: form.senderName.toUpperCase() };
 }
