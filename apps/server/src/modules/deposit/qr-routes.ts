@@ -22,9 +22,13 @@ export async function registerQrRoutes(app: FastifyInstance, qr: QrService): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['deposit'], security: bearer };
 
-  r.get(ROUTES.qrcode.rules, { onRequest: app.requireMember, schema: { ...schema, response: { 200: ZQrRulesResponse } } }, async (request) => ({
-    providers: await qr.rules(memberOf(request).memberId),
-  }));
+  r.get(
+    ROUTES.qrcode.rules,
+    { onRequest: app.requireMember, schema: { ...schema, response: { 200: ZQrRulesResponse } } },
+    async (request) => ({
+      providers: await qr.rules(memberOf(request).memberId),
+    }),
+  );
 
   r.get(
     ROUTES.qrcode.byProvider,
