@@ -64,8 +64,8 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
   await dialog.getByRole('tab', { name: t('home.depositDialog.tabQr') }).click();
   await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.WW') }).click();
   const picks = dialog.getByRole('group', { name: t('home.depositDialog.quickPicks') });
-  await expect(picks.getByRole('button')).toHaveText(['300.00', '500.00']);
-  await expect(dialog.getByText(text('th', 'home.depositDialog.qrMinimum', { amount: '250.00' }))).toBeVisible();
+  await expect(picks.getByRole('button')).toHaveText(['฿300.00', '฿500.00']);
+  await expect(dialog.getByText(text('th', 'home.depositDialog.qrMinimum', { amount: '฿250.00' }))).toBeVisible();
   const amount = dialog.getByRole('textbox', { name: t('home.depositDialog.qrAmount'), exact: true });
   const createButton = dialog.getByRole('button', { name: t('home.depositDialog.qrCreate') });
   await amount.fill('200');

@@ -128,7 +128,10 @@ function ConversationRow(props: { row: TChatConversationSummary; open: boolean; 
         </span>
         {row.unread > 0 && <span className={cx(ui.badge, ui.badgeDanger)}>{t('chatConsole.unread', { count: row.unread })}</span>}
       </span>
-      <span className={styles.preview}>{props.typing ? t('chatConsole.typing') : preview}</span>
+      {/* What a member or an agent wrote stays as written: not the page's words to translate. */}
+      <span className={styles.preview} translate={props.typing || last?.message.message_type === 'media' ? undefined : 'no'}>
+        {props.typing ? t('chatConsole.typing') : preview}
+      </span>
       <span className={styles.meta}>
         {t(`chatConsole.status.${row.status}`)} ·{' '}
         {row.waitingSince ? t('chatConsole.waitingSince', { time: when(row.waitingSince) }) : when(row.lastMessageAt)}

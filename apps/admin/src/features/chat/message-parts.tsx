@@ -9,7 +9,11 @@ export function MessageBody({ entry }: { entry: TChatEntry }) {
   const items = message.payloads ?? [];
   return (
     <>
-      {message.payload && <p className={styles.text}>{message.payload}</p>}
+      {message.payload && (
+        <p className={styles.text} translate="no">
+          {message.payload}
+        </p>
+      )}
       {items.map((item, index) => {
         if ('fileType' in item) {
           if (item.fileType === 'image')
@@ -29,7 +33,7 @@ export function MessageBody({ entry }: { entry: TChatEntry }) {
           );
         }
         return (
-          <span key={index} className={styles.chip}>
+          <span key={index} className={styles.chip} translate="no">
             {item.title}
           </span>
         );
