@@ -141,14 +141,15 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
             {lines.map((line, index) => (
               <li key={index}>
                 {line.field && <span className={ui.muted}>{line.field}: </span>}
+                {/* The recorded values (reasons, names, amounts) stay as they were written: translate="no". */}
                 {line.before !== null && line.after !== null ? (
                   <>
-                    <del>{line.before}</del> → <ins>{line.after}</ins>
+                    <del translate="no">{line.before}</del> → <ins translate="no">{line.after}</ins>
                   </>
                 ) : line.after !== null ? (
-                  <span>{line.after}</span>
+                  <span translate="no">{line.after}</span>
                 ) : (
-                  <del>{line.before}</del>
+                  <del translate="no">{line.before}</del>
                 )}
               </li>
             ))}
