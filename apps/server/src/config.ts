@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { COUNTERPARTY_ENV, counterpartyConfig, type CounterpartyConfig } from './counterparty-config.ts';
 import { CRASH_STEPS, parseCrashAt, type CrashAt } from './crash-point.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,7 @@ const ZEnv = z.object({
   /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
   ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
   ...STORAGE_ENV,
+  ...COUNTERPARTY_ENV,
   /**
    * Tests only: kill this process at a named step of a transfer (crash-point.ts,
    * `step` or `step#n`). Refused with NODE_ENV=production.
@@ -105,6 +107,8 @@ export type Config = {
   adminOwnerPassword?: string;
   /** Where uploads go: this node's disk (DATA_DIR/uploads) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Which real protocol the slip verifier and the SMS gateway speak (counterparty-config.ts). */
+  counterparties: CounterpartyConfig;
   /** CRASH_AT: the crash test's step (never in production). */
   crashAt?: CrashAt;
 };
@@ -142,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CRASH_AT !== undefined && e.NODE_ENV === 'production')
     throw new ConfigError('Refusing to start: CRASH_AT is a test hook that kills the server mid-transfer; unset it in production.');
   const crashAt = e.CRASH_AT === undefined ? undefined : parseCrashAt(e.CRASH_AT);
+  const counterparties = counterpartyConfig(e, e.SANDBOX === 'on');
+  if (typeof counterparties === 'string') throw new ConfigError(counterparties);
   const dataDir = path.resolve(e.DATA_DIR);
   const stored = loadOrCreateSecrets(dataDir);
   return {
@@ -164,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: e.DRAIN_MS,
     adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     storage: storageConfig(e),
+    counterparties,
     ...(crashAt ? { crashAt } : {}),
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,
