@@ -104,7 +104,8 @@ function slipData(t: SimulatedTransfer, payload: string): EasySlipData {
 function party(p: BankParty): EasySlipData['sender'] {
   return {
     bank: { id: bankNumberOf(p.bank) ?? '', name: p.bank, short: p.bank },
-    account: { name: { en: p.name }, bank: { type: 'BANKAC', account: mask(p.account) } },
+    // The sandbox bank keeps one name per account: EasySlip's Thai and English fields both carry it.
+    account: { name: { th: p.name, en: p.name }, bank: { type: 'BANKAC', account: mask(p.account) } },
   };
 }
 
