@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 
 /**
  * Which real protocol the slip verifier and the SMS gateway speak (README, "Real services").
@@ -10,14 +11,14 @@ export const COUNTERPARTY_ENV = {
   SLIP_VERIFIER: z.enum(['generic', 'easyslip']).default('generic'),
   /** EasySlip's API v1 base; unset: the simulator with SANDBOX=on, else EasySlip itself. */
   EASYSLIP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  EASYSLIP_API_KEY: z.string().min(8).max(200).optional(),
+  EASYSLIP_API_KEY: text().min(8).max(200).optional(),
   SMS_GATEWAY: z.enum(['generic', 'thaibulksms']).default('generic'),
   /** ThaiBulkSMS's API v2 base; unset: the simulator with SANDBOX=on, else ThaiBulkSMS itself. */
   THAIBULKSMS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  THAIBULKSMS_API_KEY: z.string().min(4).max(200).optional(),
-  THAIBULKSMS_API_SECRET: z.string().min(4).max(200).optional(),
+  THAIBULKSMS_API_KEY: text().min(4).max(200).optional(),
+  THAIBULKSMS_API_SECRET: text().min(4).max(200).optional(),
   /** A sender name registered with ThaiBulkSMS; unset: the account's default. */
-  THAIBULKSMS_SENDER: z.string().min(1).max(11).optional(),
+  THAIBULKSMS_SENDER: text().min(1).max(11).optional(),
   /** Which credit pays: OTPs usually go `corporate` (delivered to numbers that block marketing). */
   THAIBULKSMS_FORCE: z.enum(['standard', 'corporate']).default('corporate'),
 };
@@ -57,7 +58,8 @@ export function counterpartyConfig(e: Env, sandbox: boolean): CounterpartyConfig
   if (e.SMS_GATEWAY === 'thaibulksms') {
     const key = e.THAIBULKSMS_API_KEY;
     const secret = e.THAIBULKSMS_API_SECRET;
-    if (Boolean(key) !== Boolean(secret)) return 'Invalid configuration: THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET are set together or not at all';
+    if (Boolean(key) !== Boolean(secret))
+      return 'Invalid configuration: THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET are set together or not at all';
     if (!key && (!sandbox || e.THAIBULKSMS_API_URL))
       return 'Invalid configuration: SMS_GATEWAY=thaibulksms needs THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET (only the sandbox simulator works without them)';
     smsGateway = {

@@ -17,7 +17,12 @@ export type Reply = { status: number; body: unknown } | { raw: string; status: n
  * A stand-in service that answers what the test queues (the documentation's examples): it
  * records every request, so a test checks what the adapter sent as well as what it made of the answer.
  */
-export async function replayServer(): Promise<{ url: string; requests: Recorded[]; next: (reply: Reply) => void; close: () => Promise<void> }> {
+export async function replayServer(): Promise<{
+  url: string;
+  requests: Recorded[];
+  next: (reply: Reply) => void;
+  close: () => Promise<void>;
+}> {
   const requests: Recorded[] = [];
   const queue: Reply[] = [];
   const server: Server = createServer((request, response) => {

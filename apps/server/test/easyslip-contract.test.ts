@@ -41,7 +41,13 @@ describe("EasySlip API v1: the adapter against the documentation's examples", ()
     // The key travels in the header only.
     expect(sent?.url).not.toContain(KEY);
     const e = doc.success.expect;
-    expect(tx).toEqual({ transRef: e.transRef, amount: BigInt(e.amountMinor), sender: e.sender, receiver: e.receiver, time: new Date(e.time) });
+    expect(tx).toEqual({
+      transRef: e.transRef,
+      amount: BigInt(e.amountMinor),
+      sender: e.sender,
+      receiver: e.receiver,
+      time: new Date(e.time),
+    });
   });
 
   it.each(doc.errors)('maps $body.message ($httpStatus) to $outcome', async ({ httpStatus, body, outcome }) => {
@@ -85,7 +91,7 @@ describe('EasySlip API v1: the simulator answers as the documentation says', () 
   });
   afterAll(() => t.close());
   const verify = (payload: string, auth = `Bearer ${key}`, checkDuplicate = 'true') =>
-    fetch(`${base}/api/v1/verify?${new URLSearchParams({ payload, checkDuplicate })}`, { headers: { authorization: auth } });
+    fetch(`${base}/api/v1/verify?${new URLSearchParams({ payload, checkDuplicate }).toString()}`, { headers: { authorization: auth } });
   const fault = (body: object) =>
     fetch(`${base}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -96,8 +102,16 @@ describe('EasySlip API v1: the simulator answers as the documentation says', () 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: number; data: Record<string, unknown> };
     expect(shapeOf(body)).toEqual(shapeOf(doc.success.body));
-    const tx = await createEasySlipVerification({ baseUrl: () => `${base}/api/v1`, apiKey: () => key }).getTransaction({ transRef, sendingBank: 'SCB' });
-    expect(tx).toMatchObject({ transRef, amount: 25_050n, sender: { bank: 'SCB', name: 'TEST MEMBER' }, receiver: { bank: SITE_ACCOUNT.bank } });
+    const tx = await createEasySlipVerification({ baseUrl: () => `${base}/api/v1`, apiKey: () => key }).getTransaction({
+      transRef,
+      sendingBank: 'SCB',
+    });
+    expect(tx).toMatchObject({
+      transRef,
+      amount: 25_050n,
+      sender: { bank: 'SCB', name: 'TEST MEMBER' },
+      receiver: { bank: SITE_ACCOUNT.bank },
+    });
     expect(tx?.receiver.account).toBe('xxx-x-x5678-x');
   });
 

@@ -20,7 +20,14 @@ describe("ThaiBulkSMS API v2: the sender against the documentation's examples", 
   });
   afterAll(() => server.close());
   const sender = (timeoutMs = 2_000) =>
-    createThaiBulkSmsSender({ baseUrl: () => server.url, credentials: () => CREDENTIALS, sender: 'JETTON', force: 'corporate', timeoutMs, retryPauseMs: 10 });
+    createThaiBulkSmsSender({
+      baseUrl: () => server.url,
+      credentials: () => CREDENTIALS,
+      sender: 'JETTON',
+      force: 'corporate',
+      timeoutMs,
+      retryPauseMs: 10,
+    });
 
   it('posts the form fields with Basic auth and takes the example answer as sent', async () => {
     server.next({ status: doc.success.httpStatus, body: doc.success.body });
@@ -119,15 +126,18 @@ describe('ThaiBulkSMS API v2: the simulator answers as the documentation says, a
     expect(res.json<{ otpRef: string }>().otpRef).toBe(ref);
   });
 
-  it.each(['unauthorized', 'no_credit', 'bad_number', 'malformed'])('answers OTP_SEND_FAIL on %s, and the member can ask again', async (name) => {
-    const phone = nextPhone();
-    await fault({ fault: name, times: 1 });
-    const res = await sendCode(phone);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toMatchObject({ message: 'OTP_SEND_FAIL' });
-    // Not sent, so not counted: the next ask goes through at once.
-    expect((await sendCode(phone)).statusCode).toBe(200);
-  });
+  it.each(['unauthorized', 'no_credit', 'bad_number', 'malformed'])(
+    'answers OTP_SEND_FAIL on %s, and the member can ask again',
+    async (name) => {
+      const phone = nextPhone();
+      await fault({ fault: name, times: 1 });
+      const res = await sendCode(phone);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ message: 'OTP_SEND_FAIL' });
+      // Not sent, so not counted: the next ask goes through at once.
+      expect((await sendCode(phone)).statusCode).toBe(200);
+    },
+  );
 
   it('rides out one 5xx or 429 by asking again', async () => {
     for (const name of ['server_error', 'rate_limited']) {

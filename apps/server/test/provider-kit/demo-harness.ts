@@ -9,7 +9,14 @@ export async function demoHarness(): Promise<ProviderHarness> {
   const sandbox = sandboxOf(t);
   return {
     provider: ({ timeoutMs }) =>
-      createDemoGameProvider({ gameCode: 'pg', apiBaseUrl: sandbox.base, playerBaseUrl: sandbox.base, agentKey: sandbox.agentKey, launchMode: 'link', timeoutMs }),
+      createDemoGameProvider({
+        gameCode: 'pg',
+        apiBaseUrl: sandbox.base,
+        playerBaseUrl: sandbox.base,
+        agentKey: sandbox.agentKey,
+        launchMode: 'link',
+        timeoutMs,
+      }),
     faults: {
       reset: () => sandbox.resetFaults(),
       refuse: () => sandbox.setFaults({ failureRate: 1 }),

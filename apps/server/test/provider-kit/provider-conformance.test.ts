@@ -17,7 +17,10 @@ describe(`provider conformance: ${name}`, () => {
   let p: GameProvider;
   beforeAll(async () => {
     const factory = PROVIDER_HARNESSES[name];
-    if (!factory) throw new Error(`no provider harness named ${name} (test/provider-kit/registry.ts knows ${Object.keys(PROVIDER_HARNESSES).join(', ')})`);
+    if (!factory)
+      throw new Error(
+        `no provider harness named ${name} (test/provider-kit/registry.ts knows ${Object.keys(PROVIDER_HARNESSES).join(', ')})`,
+      );
     h = await factory();
     p = h.provider({ timeoutMs: DEADLINE_MS });
   });

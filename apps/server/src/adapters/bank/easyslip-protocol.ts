@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 
 /**
  * EasySlip's Developer API v1, "Verify Bank Slip by payload" (GET /verify?payload=...), as its
@@ -8,34 +9,34 @@ import { z } from 'zod';
  */
 export const EASYSLIP_VERIFY_PATH = '/verify';
 
-const ZName = z.object({ th: z.string().optional(), en: z.string().optional() });
+const ZName = z.object({ th: text().optional(), en: text().optional() });
 const ZAccount = z.object({
   name: ZName,
-  bank: z.object({ type: z.enum(['BANKAC', 'TOKEN', 'DUMMY']), account: z.string() }).optional(),
-  proxy: z.object({ type: z.enum(['NATID', 'MSISDN', 'EWALLETID', 'EMAIL', 'BILLERID']), account: z.string() }).optional(),
+  bank: z.object({ type: z.enum(['BANKAC', 'TOKEN', 'DUMMY']), account: text() }).optional(),
+  proxy: z.object({ type: z.enum(['NATID', 'MSISDN', 'EWALLETID', 'EMAIL', 'BILLERID']), account: text() }).optional(),
 });
 const ZParty = z.object({
-  bank: z.object({ id: z.string().optional(), name: z.string().optional(), short: z.string().optional() }),
+  bank: z.object({ id: text().optional(), name: text().optional(), short: text().optional() }),
   account: ZAccount,
 });
 
 export const ZEasySlipData = z.object({
-  payload: z.string(),
-  transRef: z.string().min(1).max(64),
+  payload: text(),
+  transRef: text().min(1).max(64),
   date: z.iso.datetime({ offset: true }),
-  countryCode: z.string(),
-  amount: z.object({ amount: z.number().nonnegative(), local: z.object({ amount: z.number().optional(), currency: z.string().optional() }) }),
+  countryCode: text(),
+  amount: z.object({ amount: z.number().nonnegative(), local: z.object({ amount: z.number().optional(), currency: text().optional() }) }),
   fee: z.number().optional(),
-  ref1: z.string().optional(),
-  ref2: z.string().optional(),
-  ref3: z.string().optional(),
+  ref1: text().optional(),
+  ref2: text().optional(),
+  ref3: text().optional(),
   sender: ZParty,
-  receiver: ZParty.extend({ merchantId: z.string().optional() }),
+  receiver: ZParty.extend({ merchantId: text().optional() }),
 });
 export type EasySlipData = z.infer<typeof ZEasySlipData>;
 
 export const ZEasySlipSuccess = z.object({ status: z.literal(200), data: ZEasySlipData });
-export const ZEasySlipError = z.object({ status: z.number().int(), message: z.string(), data: ZEasySlipData.optional() });
+export const ZEasySlipError = z.object({ status: z.number().int(), message: text(), data: ZEasySlipData.optional() });
 
 /** The v1 error codes and the HTTP status each comes with (the documentation's error table). */
 export const EASYSLIP_ERRORS = {

@@ -41,7 +41,7 @@ export function createEasySlipVerification(deps: {
       const query = new URLSearchParams({ payload, checkDuplicate: 'true' });
       let response;
       try {
-        response = await providerRequest(`${deps.baseUrl()}${EASYSLIP_VERIFY_PATH}?${query}`, {
+        response = await providerRequest(`${deps.baseUrl()}${EASYSLIP_VERIFY_PATH}?${query.toString()}`, {
           method: 'GET',
           headers: { authorization: `Bearer ${deps.apiKey()}` },
           timeoutMs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 
 /**
  * ThaiBulkSMS's SMS API v2, "Send SMS" (POST /sms), as its documentation describes it
@@ -11,14 +12,14 @@ export const THAIBULKSMS_SEND_PATH = '/sms';
 export const ZThaiBulkSmsSent = z.object({
   remaining_credit: z.number(),
   total_use_credit: z.number(),
-  credit_type: z.string(),
-  phone_number_list: z.array(z.object({ number: z.string(), message_id: z.string(), used_credit: z.number() })),
-  bad_phone_number_list: z.array(z.object({ number: z.string(), message: z.string() })),
+  credit_type: text(),
+  phone_number_list: z.array(z.object({ number: text(), message_id: text(), used_credit: z.number() })),
+  bad_phone_number_list: z.array(z.object({ number: text(), message: text() })),
 });
 export type ThaiBulkSmsSent = z.infer<typeof ZThaiBulkSmsSent>;
 
 export const ZThaiBulkSmsError = z.object({
-  error: z.object({ code: z.union([z.number(), z.string()]), name: z.string(), description: z.string() }),
+  error: z.object({ code: z.union([z.number(), text()]), name: text(), description: text() }),
 });
 
 /** `0812345678` and `66812345678` name one phone: the local form, to compare numbers. */

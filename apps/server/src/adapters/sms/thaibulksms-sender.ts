@@ -44,7 +44,9 @@ export function createThaiBulkSmsSender(deps: {
       });
     } catch (error) {
       const name = (error as { name?: unknown } | null)?.name;
-      throw new SmsNotSentError(name === 'TimeoutError' || name === 'AbortError' ? 'thaibulksms: no answer in time' : 'thaibulksms: unreachable');
+      throw new SmsNotSentError(
+        name === 'TimeoutError' || name === 'AbortError' ? 'thaibulksms: no answer in time' : 'thaibulksms: unreachable',
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { validate } from 'promptparse';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { escapeHtml as esc } from '../../../http/html.ts';
 import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
 import { prepareSimulatorScope, sandboxPage, sendPage } from '../../../sandbox/sandbox-page.ts';
@@ -11,7 +12,17 @@ import { EASYSLIP_ERRORS, EASYSLIP_VERIFY_PATH, type EasySlipData, type EasySlip
 import type { BankStore, SimulatedTransfer } from './bank-store.ts';
 
 /** What a test or a person can make the next answers be (docs/sandbox.md, "EasySlip"). */
-const FAULTS = ['none', 'unauthorized', 'quota_exceeded', 'application_expired', 'duplicate', 'server_error', 'rate_limited', 'timeout', 'malformed'] as const;
+const FAULTS = [
+  'none',
+  'unauthorized',
+  'quota_exceeded',
+  'application_expired',
+  'duplicate',
+  'server_error',
+  'rate_limited',
+  'timeout',
+  'malformed',
+] as const;
 const ZFaults = z.object({
   fault: z.enum(FAULTS),
   /** How many answers carry the fault; then it clears itself. Unset: until changed. */
@@ -19,7 +30,7 @@ const ZFaults = z.object({
   /** How long a `timeout` answer is held back. */
   holdMs: z.number().int().min(0).max(60_000).optional(),
 });
-const ZQuery = z.object({ payload: z.string().min(1).max(255), checkDuplicate: z.enum(['true', 'false']).optional() });
+const ZQuery = z.object({ payload: text().min(1).max(255), checkDuplicate: z.enum(['true', 'false']).optional() });
 
 /**
  * EasySlip's API v1 played by the sandbox bank (SANDBOX=on only): the same path, bearer key,
@@ -28,7 +39,11 @@ const ZQuery = z.object({ payload: z.string().min(1).max(255), checkDuplicate: z
  * already verified, as the real service does.
  */
 export async function registerEasySlipSimulator(app: FastifyInstance, deps: { store: BankStore; apiKey: string }): Promise<void> {
-  const state: { fault: (typeof FAULTS)[number]; left: number | undefined; holdMs: number } = { fault: 'none', left: undefined, holdMs: 15_000 };
+  const state: { fault: (typeof FAULTS)[number]; left: number | undefined; holdMs: number } = {
+    fault: 'none',
+    left: undefined,
+    holdMs: 15_000,
+  };
   const verified = new Set<string>();
   listOnSandboxIndex(app, {
     path: EASYSLIP_SANDBOX_PATH,

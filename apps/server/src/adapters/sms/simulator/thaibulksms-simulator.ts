@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { escapeHtml as esc } from '../../../http/html.ts';
 import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
 import { prepareSimulatorScope, sandboxPage, sendPage } from '../../../sandbox/sandbox-page.ts';
@@ -15,9 +16,9 @@ const ZFaults = z.object({
   holdMs: z.number().int().min(0).max(60_000).optional(),
 });
 const ZSend = z.object({
-  msisdn: z.string().min(1).max(2_000),
-  message: z.string().min(1).max(2_000),
-  sender: z.string().max(11).optional(),
+  msisdn: text().min(1).max(2_000),
+  message: text().min(1).max(2_000),
+  sender: text().max(11).optional(),
   force: z.enum(['standard', 'corporate']).optional(),
 });
 /** Thai mobile numbers as the gateway takes them: 0XXXXXXXXX or 66XXXXXXXXX. */
@@ -32,7 +33,11 @@ export async function registerThaiBulkSmsSimulator(
   app: FastifyInstance,
   deps: { outbox: SmsOutbox; credentials: { key: string; secret: string } },
 ): Promise<void> {
-  const state: { fault: (typeof FAULTS)[number]; left: number | undefined; holdMs: number } = { fault: 'none', left: undefined, holdMs: 15_000 };
+  const state: { fault: (typeof FAULTS)[number]; left: number | undefined; holdMs: number } = {
+    fault: 'none',
+    left: undefined,
+    holdMs: 15_000,
+  };
   let credit = 10_000;
   const expected = basicAuth(deps.credentials.key, deps.credentials.secret);
   listOnSandboxIndex(app, {
@@ -83,7 +88,11 @@ export async function registerThaiBulkSmsSimulator(
           deps.outbox.push(localThaiNumber(number), body.data.message);
           credit -= 1;
           answer.total_use_credit += 1;
-          answer.phone_number_list.push({ number: `66${localThaiNumber(number).slice(1)}`, message_id: randomBytes(11).toString('base64url'), used_credit: 1 });
+          answer.phone_number_list.push({
+            number: `66${localThaiNumber(number).slice(1)}`,
+            message_id: randomBytes(11).toString('base64url'),
+            used_credit: 1,
+          });
         }
         answer.remaining_credit = credit;
         return reply.status(201).send(answer);
