@@ -4,7 +4,7 @@ import { thaiBulkSmsSandboxCredentials } from '../src/adapters/party-keys.ts';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
 import { createThaiBulkSmsSender, SmsNotSentError } from '../src/adapters/sms/thaibulksms-sender.ts';
 import { basicAuth } from '../src/adapters/sms/thaibulksms-protocol.ts';
-import { call, nextPhone, readOtpCode } from './accounts-support.ts';
+import { call, createMember, login, nextPhone, readOtpCode } from './accounts-support.ts';
 import { readFixture, replayServer, shapeOf } from './contract-support.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
 
@@ -106,6 +106,7 @@ describe('ThaiBulkSMS API v2: the simulator answers as the documentation says, a
   const fault = (body: object) =>
     fetch(`${base}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const sendCode = (phoneNumber: string) => call(t, 'POST', ROUTES.account.otpSend, { phoneNumber });
+  const credit = async (): Promise<number> => Number(/Credit left: (\d+)/.exec(await (await fetch(base)).text())?.[1]);
 
   it("answers with the example's fields and its error envelope", async () => {
     const ok = await post({ msisdn: nextPhone(), message: 'hello', force: 'corporate' });
@@ -138,6 +139,23 @@ describe('ThaiBulkSMS API v2: the simulator answers as the documentation says, a
       expect((await sendCode(phone)).statusCode).toBe(200);
     },
   );
+
+  it('sends the password-reset code and the changed-password notice through ThaiBulkSMS', async () => {
+    const m = await createMember(t);
+    const creditBefore = await credit();
+    const asked = await call(t, 'POST', ROUTES.account.passwordForgot, { phoneNumber: m.phone });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { code } = await readOtpCode(t, m.phone);
+    const reset = await call(t, 'POST', ROUTES.account.passwordReset, {
+      otpToken: asked.json<{ otpToken: string }>().otpToken,
+      otpCode: code,
+      password: 'after-reset-1',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await login(t, m.phone, 'after-reset-1')).toBeTruthy();
+    // The code and the notice: two messages paid at the gateway.
+    expect(await credit()).toBe(creditBefore - 2);
+  });
 
   it('rides out one 5xx or 429 by asking again', async () => {
     for (const name of ['server_error', 'rate_limited']) {
