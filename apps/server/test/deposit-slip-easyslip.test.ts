@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminSlip } from '@jetton/contract/admin/money';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import type { TSlip } from '@jetton/contract/wallet';
 import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { call } from './accounts-support.ts';
+import { call, expectError } from './accounts-support.ts';
+import { loginOperator } from './admin-support.ts';
 import { bankTransfer, depositMember, expectLedgerHealthy, SITE_ACCOUNT, uploadSlip, walletBalance } from './deposit-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -98,7 +101,7 @@ describe.each(testEngines())('slip deposits verified through EasySlip (its simul
     expect(await walletBalance(t, m.id)).toBe(3_000n);
   });
 
-  it('leaves a slip to the money desk (UNKNOW_ERROR) when the account stays refused past the attempts, crediting nothing', async () => {
+  it('leaves a slip to the money desk (UNKNOW_ERROR) when the account stays refused past the attempts; the operator credits it once', async () => {
     const m = await depositMember(t);
     const { png } = await bankTransfer(t, { amount: 60, sender: m.sender });
     const reference = await upload(m.token, png);
@@ -106,5 +109,16 @@ describe.each(testEngines())('slip deposits verified through EasySlip (its simul
     for (let i = 0; i < 4; i++) await verifyNow();
     expect(await slipOf(m.token, reference)).toMatchObject({ status: 'failed', note: 'UNKNOW_ERROR' });
     expect(await walletBalance(t, m.id)).toBe(0n);
+
+    // The operator credits it from EasySlip's record: refused while the account still is, then once.
+    const operator = await loginOperator(t, ['finance']);
+    const slips = await operator.call(ADMIN_ROUTES.slips.list, {}, undefined, { memberId: m.id });
+    const id = slips.json<{ slips: TAdminSlip[] }>().slips[0]?.id ?? '';
+    expectError(await operator.call(ADMIN_ROUTES.slips.credit, { id }, { reason: 'checked' }), 503, 'SERVICE_UNAVAILABLE');
+    expect(await walletBalance(t, m.id)).toBe(0n);
+    await fault({ fault: 'none' });
+    const credited = await operator.call(ADMIN_ROUTES.slips.credit, { id }, { reason: 'checked' });
+    expect(credited.json<TAdminSlip>()).toMatchObject({ status: 'success', amount: 60 });
+    expect(await walletBalance(t, m.id)).toBe(6_000n);
   });
 });
