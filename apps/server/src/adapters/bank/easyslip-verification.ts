@@ -21,7 +21,9 @@ import {
  * - 200 and `duplicate_slip` (400, with the slip's data): the transfer. A duplicate is not a
  *   refusal here, because our own retry after a lost answer is one too; the ledger's reference
  *   (the transRef) credits a transfer once and answers SLIP_REFNO_DUPLICATED for any other slip.
- * - `slip_not_found`, `qrcode_not_found`, `invalid_payload`: no such transfer (INVALID_SLIP).
+ * - `slip_not_found`, `qrcode_not_found`: no such transfer (INVALID_SLIP).
+ * - `invalid_payload`: unavailable (below). The payload's checksum was right, so the member is not
+ *   refused for EasySlip's reading of it; past the attempts an operator decides.
  * - account errors (`unauthorized`, `quota_exceeded`, `application_expired`, ...), 5xx, 429,
  *   timeouts and garbled bodies: BankUnavailableError, so the slip is retried and, past the
  *   attempts, left to an operator (UNKNOW_ERROR on the money desk), never refused or credited.
@@ -59,7 +61,9 @@ export function createEasySlipVerification(deps: {
       const error = ZEasySlipError.safeParse(response.body);
       const code = error.success ? (error.data.message as EasySlipErrorCode) : undefined;
       if (code === 'duplicate_slip' && error.data?.data) return toTransaction(error.data.data);
-      if (code === 'slip_not_found' || code === 'qrcode_not_found' || code === 'invalid_payload') return undefined;
+      if (code === 'slip_not_found' || code === 'qrcode_not_found') return undefined;
+      // Our payload passed its CRC before it was sent: a refusal of it is a disagreement for a person, not the member's fault.
+      if (code === 'invalid_payload') throw new BankUnavailableError('easyslip: invalid_payload for a payload whose checksum is right');
       if (code && EASYSLIP_ACCOUNT_ERRORS.includes(code))
         throw new BankUnavailableError(`easyslip: ${code} (the operator's EasySlip account needs attention)`);
       throw new BankUnavailableError(`easyslip: HTTP ${response.status}${code ? ` ${code}` : ''}`);
