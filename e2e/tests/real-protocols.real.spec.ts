@@ -13,7 +13,10 @@ async function smsCredit(request: APIRequestContext): Promise<number> {
   return Number(/Credit left: (\d+)/.exec(page)?.[1] ?? Number.NaN);
 }
 
-test('with EasySlip and ThaiBulkSMS configured, a member registers with an SMS code and deposits by slip', async ({ page, request }) => {
+test('with EasySlip and ThaiBulkSMS configured, a member registers with an SMS code, deposits by slip and withdraws', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   // 1. Registration: the code goes out through ThaiBulkSMS's API (its simulator), into the outbox.
   const creditBefore = await smsCredit(request);
@@ -75,6 +78,18 @@ test('with EasySlip and ThaiBulkSMS configured, a member registers with an SMS c
   await deposit.getByLabel(en('home.depositDialog.slipLabel')).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
   await deposit.getByRole('button', { name: en('home.depositDialog.slipUpload') }).click();
   await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(amount) }))).toBeVisible({ timeout: 60_000 });
+
+  await deposit.getByRole('button', { name: en('home.depositDialog.done') }).click();
+
+  // 4. The credited money withdraws to the registered account as with the generic adapters.
+  await page
+    .getByRole('region', { name: en('home.widgets.title') })
+    .getByRole('button', { name: en('home.widgets.withdraw') })
+    .click();
+  const withdraw = page.getByRole('dialog', { name: en('home.withdrawDialog.title') });
+  await withdraw.getByLabel(en('home.withdrawDialog.amount')).fill('100');
+  await withdraw.getByRole('button', { name: en('home.withdrawDialog.submit') }).click();
+  await expect(page.getByText(en('home.withdrawDialog.success'))).toBeVisible();
 
   // EasySlip was the one asked: it has seen this slip with checkDuplicate, so a second ask is duplicate_slip.
   const again = await request.get(
