@@ -26,7 +26,7 @@ describe("EasySlip API v1: the adapter against the documentation's examples", ()
     server = await replayServer();
   });
   afterAll(() => server.close());
-  const adapter = (timeoutMs = 2_000) => createEasySlipVerification({ baseUrl: () => server.url, apiKey: () => KEY, timeoutMs });
+  const adapter = (timeoutMs = 10_000) => createEasySlipVerification({ baseUrl: () => server.url, apiKey: () => KEY, timeoutMs });
 
   it('asks GET /verify with the slip payload, checkDuplicate and the bearer key, and reads the example answer', async () => {
     server.next({ status: 200, body: doc.success.body });

@@ -19,7 +19,7 @@ describe("ThaiBulkSMS API v2: the sender against the documentation's examples", 
     server = await replayServer();
   });
   afterAll(() => server.close());
-  const sender = (timeoutMs = 2_000) =>
+  const sender = (timeoutMs = 10_000) =>
     createThaiBulkSmsSender({
       baseUrl: () => server.url,
       credentials: () => CREDENTIALS,
