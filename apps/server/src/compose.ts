@@ -11,12 +11,12 @@ import type { DB } from './db/schema.ts';
 import { createJobScheduler } from './jobs/periodic-job.ts';
 import type { NodeMetrics } from './metrics/node-metrics.ts';
 import { registerAccountFeature } from './modules/account/account-feature.ts';
-import { registerAdminChat } from './modules/admin/admin-chat.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { deriveAuditKeys } from './modules/admin/audit-chain.ts';
 import { createAuditWriter } from './modules/admin/audit-log.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import { registerChatAdminRoutes } from './modules/chat/chat-admin-routes.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
@@ -138,7 +138,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     sessionSweepMs: input.chatSessionSweepMs,
   });
   // The support chat console under /api/admin/chat.
-  await registerAdminChat(app, chat.chatAgents);
+  await registerChatAdminRoutes(app, chat.chatAgents);
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);

@@ -7,7 +7,7 @@ import { createLoginThrottleRepository } from '../auth/login-throttle-repository
 import { createSigner } from '../auth/signer.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { registerAdminAuthRoutes } from './admin-auth-routes.ts';
-import { operatorChatAuthenticator, operatorChatSessions } from './admin-chat.ts';
+import { operatorChatAuthenticator, operatorChatSessions } from './operator-chat-auth.ts';
 import { registerAdminGuard } from './admin-guard.ts';
 import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';

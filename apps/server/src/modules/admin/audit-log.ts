@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import {
   canonicalJson,
-  deriveAuditKeys,
   GENESIS_HASH,
   KEYED_CHAIN,
   keyedRowHash,
