@@ -1,6 +1,6 @@
 import { createDemoGameProvider } from '../../src/adapters/games/demo-game-provider.ts';
-import { sandboxOf } from '../demo-provider-helpers.ts';
-import { startTestApp } from '../test-app.ts';
+import { sandboxOf } from '../support/demo-provider-helpers.ts';
+import { startTestApp } from '../support/test-app.ts';
 import type { ProviderHarness } from './harness.ts';
 
 /** The built-in demo provider (its simulator under /sandbox/games on a test server), as the kit's example. */
