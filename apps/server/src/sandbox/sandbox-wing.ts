@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerBankSimulator } from '../adapters/bank/simulator/bank-simulator.ts';
 import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provider-plugin.ts';
-import { bankApiKey, demoAgentKey, payoutApiKey } from '../adapters/party-keys.ts';
+import { bankApiKey, demoAgentKey, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
+import { registerScbSimulator } from '../adapters/qr-gateway/scb/simulator/scb-simulator.ts';
+import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
 import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
 import { registerPaySimulator } from '../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { registerSmsSimulator } from '../adapters/sms/simulator/sms-simulator.ts';
@@ -54,6 +56,9 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
     siteUrl: createSelfUrl(app, undefined),
   });
   await registerPaySimulator(app, { clock, tokenSecret });
+  // SCB's QR API: its confirmations go to the URL a merchant registers with SCB, here this site's.
+  const siteUrl = createSelfUrl(app, undefined);
+  await registerScbSimulator(app, { clock, ...scbSandboxCredentials(tokenSecret), confirmUrl: () => `${siteUrl()}${SCB_CONFIRM_PATH}` });
   await registerVoucherSimulator(app, { clock });
   await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
   registerRewardsDayRoutes(app, deps.rewardsJob, clock);
