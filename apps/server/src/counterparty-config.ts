@@ -25,6 +25,8 @@ export const COUNTERPARTY_ENV = {
   LINE_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The group (C...) the operators' alerts go to. */
   LINE_OPERATOR_GROUP_ID: z.string().min(1).optional(),
+  /** The language of the operators' alerts. */
+  LINE_OPERATOR_LANG: z.enum(['th', 'la', 'en']).default('th'),
   /** The bot's basic id (@...), shown to members with their link code. */
   LINE_BOT_BASIC_ID: z.string().min(1).optional(),
 };
@@ -47,6 +49,7 @@ export type LineConfig = {
   accessToken: string | undefined;
   channelSecret: string | undefined;
   operatorGroupId: string | undefined;
+  operatorLang: 'th' | 'la' | 'en';
   botBasicId: string;
 };
 
@@ -89,6 +92,7 @@ function lineConfig(e: Env, sandbox: boolean): LineConfig | undefined {
     accessToken: e.LINE_CHANNEL_ACCESS_TOKEN,
     channelSecret: e.LINE_CHANNEL_SECRET,
     operatorGroupId: e.LINE_OPERATOR_GROUP_ID ?? (real ? undefined : SIMULATED_OPERATOR_GROUP),
+    operatorLang: (e.LINE_OPERATOR_LANG as LineConfig['operatorLang'] | undefined) ?? 'th',
     botBasicId: e.LINE_BOT_BASIC_ID ?? '@jetton',
   };
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerBankSimulator } from '../adapters/bank/simulator/bank-simulator.ts';
 import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provider-plugin.ts';
-import { bankApiKey, demoAgentKey, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
+import { bankApiKey, demoAgentKey, lineSandboxChannel, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
+import { registerLineSimulator } from '../adapters/line/simulator/line-simulator.ts';
+import { ROUTES } from '@jetton/contract/routes';
 import { registerScbSimulator } from '../adapters/qr-gateway/scb/simulator/scb-simulator.ts';
 import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
 import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
@@ -30,6 +32,8 @@ export type SandboxWingDeps = {
   lookups: LookupService;
   rewardsJob: RewardsJob;
   crash?: CrashPoint;
+  /** Set when LINE runs against the simulator: told the simulator's API address once it listens. */
+  onLineSimulator?: (url: string) => void;
 };
 
 /**
@@ -60,6 +64,10 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   const siteUrl = createSelfUrl(app, undefined);
   await registerScbSimulator(app, { clock, ...scbSandboxCredentials(tokenSecret), confirmUrl: () => `${siteUrl()}${SCB_CONFIRM_PATH}` });
   await registerVoucherSimulator(app, { clock });
+  if (deps.onLineSimulator) {
+    const channel = lineSandboxChannel(tokenSecret);
+    await registerLineSimulator(app, { clock, ...channel, webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`, onAddress: deps.onLineSimulator });
+  }
   await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
   registerRewardsDayRoutes(app, deps.rewardsJob, clock);
   // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.
