@@ -6,6 +6,8 @@ export type PushOutcome = { kind: 'sent' } | { kind: 'retry'; error: string; ret
 export interface LineMessaging {
   /** One push of text messages to a user or group; never throws for LINE's answers. */
   push(to: string, texts: string[], retryKey: string): Promise<PushOutcome>;
+  /** Where pushes go (LINE, or the sandbox's simulator). */
+  baseUrl(): string;
 }
 
 /**
@@ -28,6 +30,7 @@ export function createLineMessaging(deps: { baseUrl: () => string; channelAccess
   const timeoutMs = deps.timeoutMs ?? 10_000;
 
   return {
+    baseUrl: deps.baseUrl,
     async push(to, texts, retryKey) {
       try {
         const sending = clientFor().pushMessage({ to, messages: texts.map((text) => ({ type: 'text', text })) }, retryKey);
