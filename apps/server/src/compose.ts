@@ -64,12 +64,12 @@ export type ComposeInput = {
 export async function composeFeatures(app: FastifyInstance, input: ComposeInput) {
   const { config, db, clock, settings, lookups, metrics } = input;
   // LINE hears of every pass too (a job failing again and again alerts the operators); set once LINE is registered.
-  let lineJobPassed: ((name: string, ok: boolean) => void) | undefined;
+  const lineHook: { jobPassed?: (name: string, ok: boolean) => void } = {};
   const jobs = createJobScheduler(app, {
     enabled: input.startJobs,
     onPass: (name, ok) => {
       metrics.jobPass(name, ok);
-      lineJobPassed?.(name, ok);
+      lineHook.jobPassed?.(name, ok);
     },
   });
   const walletRules = createWalletRules({
@@ -190,9 +190,16 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const lineConfig = config.counterparties?.line;
   const lineSimulator = { url: '' };
   const line = lineConfig
-    ? await registerLineFeature(app, { db, clock, jobs, line: lineConfig, tokenSecret: config.secrets.tokenSecret, simulatorUrl: () => lineSimulator.url })
+    ? await registerLineFeature(app, {
+        db,
+        clock,
+        jobs,
+        line: lineConfig,
+        tokenSecret: config.secrets.tokenSecret,
+        simulatorUrl: () => lineSimulator.url,
+      })
     : undefined;
-  lineJobPassed = line?.lineJobPassed;
+  if (line) lineHook.jobPassed = line.lineJobPassed;
   const cleanupJob = registerCleanupJob(app, { db, clock, settings, jobs });
   const reports = registerReportsFeature(app, { db, clock, jobs, providers });
   registerGameArtRoutes(app);
@@ -207,9 +214,13 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       lookups,
       rewardsJob: rewardsParts.rewardsJob,
       ...(crash ? { crash } : {}),
-      ...(lineConfig && !lineConfig.baseUrl ? { onLineSimulator: (url: string) => {
-            lineSimulator.url = url;
-          }, } : {}),
+      ...(lineConfig && !lineConfig.baseUrl
+        ? {
+            onLineSimulator: (url: string) => {
+              lineSimulator.url = url;
+            },
+          }
+        : {}),
     });
   }
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
 
 /**
@@ -13,22 +14,26 @@ export const COUNTERPARTY_ENV = {
   SCB_QR_PROVIDER: z.enum(QR_PROVIDERS).optional(),
   /** SCB's API base, e.g. https://api-sandbox.partners.scb/partners/sandbox; unset with SANDBOX=on: the SCB simulator. */
   SCB_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SCB_API_KEY: z.string().min(1).optional(),
-  SCB_API_SECRET: z.string().min(1).optional(),
-  SCB_BILLER_ID: z.string().regex(/^[0-9]{15}$/).optional(),
+  SCB_API_KEY: text().min(1).optional(),
+  SCB_API_SECRET: text().min(1).optional(),
+  SCB_BILLER_ID: text()
+    .regex(/^[0-9]{15}$/)
+    .optional(),
   /** ref3: the prefix SCB routes payment confirmations by. */
-  SCB_REF3: z.string().regex(/^[A-Z0-9]{1,20}$/).default('SCB'),
+  SCB_REF3: text()
+    .regex(/^[A-Z0-9]{1,20}$/)
+    .default('SCB'),
   /** The LINE Messaging API channel (LINE Developers console). */
-  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(1).optional(),
-  LINE_CHANNEL_SECRET: z.string().min(1).optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: text().min(1).optional(),
+  LINE_CHANNEL_SECRET: text().min(1).optional(),
   /** Unset: https://api.line.me, or the LINE simulator with SANDBOX=on and no token. */
   LINE_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The group (C...) the operators' alerts go to. */
-  LINE_OPERATOR_GROUP_ID: z.string().min(1).optional(),
+  LINE_OPERATOR_GROUP_ID: text().min(1).optional(),
   /** The language of the operators' alerts. */
   LINE_OPERATOR_LANG: z.enum(['th', 'la', 'en']).default('th'),
   /** The bot's basic id (@...), shown to members with their link code. */
-  LINE_BOT_BASIC_ID: z.string().min(1).optional(),
+  LINE_BOT_BASIC_ID: text().min(1).optional(),
 };
 
 type Env = Partial<Record<keyof typeof COUNTERPARTY_ENV, string>>;
@@ -70,8 +75,10 @@ function scbConfig(e: Env, sandbox: boolean): ScbConfig | undefined {
   if (!provider) return undefined;
   const real = Boolean(e.SCB_API_BASE_URL);
   const missing = (['SCB_API_KEY', 'SCB_API_SECRET', 'SCB_BILLER_ID'] as const).filter((k) => !e[k]);
-  if (real && missing.length > 0) throw new CounterpartyConfigError(`Invalid configuration: SCB_API_BASE_URL is set but ${missing.join(', ')} not`);
-  if (!real && !sandbox) throw new CounterpartyConfigError('Invalid configuration: SCB_QR_PROVIDER is set but SCB_API_BASE_URL is not (and SANDBOX=off)');
+  if (real && missing.length > 0)
+    throw new CounterpartyConfigError(`Invalid configuration: SCB_API_BASE_URL is set but ${missing.join(', ')} not`);
+  if (!real && !sandbox)
+    throw new CounterpartyConfigError('Invalid configuration: SCB_QR_PROVIDER is set but SCB_API_BASE_URL is not (and SANDBOX=off)');
   return {
     provider,
     baseUrl: e.SCB_API_BASE_URL?.replace(/\/$/, ''),
@@ -84,7 +91,9 @@ function scbConfig(e: Env, sandbox: boolean): ScbConfig | undefined {
 
 function lineConfig(e: Env, sandbox: boolean): LineConfig | undefined {
   if (Boolean(e.LINE_CHANNEL_ACCESS_TOKEN) !== Boolean(e.LINE_CHANNEL_SECRET))
-    throw new CounterpartyConfigError('Invalid configuration: LINE_CHANNEL_ACCESS_TOKEN and LINE_CHANNEL_SECRET are set together or not at all');
+    throw new CounterpartyConfigError(
+      'Invalid configuration: LINE_CHANNEL_ACCESS_TOKEN and LINE_CHANNEL_SECRET are set together or not at all',
+    );
   const real = Boolean(e.LINE_CHANNEL_ACCESS_TOKEN);
   if (!real && !sandbox) return undefined;
   return {

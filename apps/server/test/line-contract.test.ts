@@ -25,9 +25,10 @@ describe('LINE webhook signature, as LINE specifies it', () => {
 
   it('has the simulator send events of the documented shape, signed the documented way', () => {
     const event = textMessageEvent(doc.WEBHOOK_BODY.events[0]?.source.userId ?? '', 'Hello, world!', new Date());
-    const documented = doc.WEBHOOK_BODY.events[0] ?? {};
+    const documented = doc.WEBHOOK_BODY.events[0];
+    if (!documented) throw new Error('no documented event');
     expect(Object.keys(event).sort()).toEqual(Object.keys(documented).sort());
-    expect(Object.keys((event as { message: object }).message).sort()).toEqual(Object.keys(documented.message ?? {}).sort());
+    expect(Object.keys((event as { message: object }).message).sort()).toEqual(Object.keys(documented.message).sort());
     const { body, signature: sent } = signedWebhook(channelSecret, 'xxxxxxxxxx', [event]);
     expect(lineSignatureValid(Buffer.from(body), channelSecret, sent)).toBe(true);
   });
@@ -41,7 +42,14 @@ describe('LINE push: the documented request against the simulator, and the adapt
     t = await startTestApp('embedded', {
       counterparties: {
         scb: undefined,
-        line: { baseUrl: undefined, accessToken: undefined, channelSecret: undefined, operatorGroupId: SIMULATED_OPERATOR_GROUP, operatorLang: 'th', botBasicId: '@jetton' },
+        line: {
+          baseUrl: undefined,
+          accessToken: undefined,
+          channelSecret: undefined,
+          operatorGroupId: SIMULATED_OPERATOR_GROUP,
+          operatorLang: 'th',
+          botBasicId: '@jetton',
+        },
       },
     });
     site = createSelfUrl(t.app, undefined)();
@@ -53,11 +61,17 @@ describe('LINE push: the documented request against the simulator, and the adapt
     if (!messaging) throw new Error('LINE is off');
     return messaging;
   };
-  const faults = (body: object) => fetch(`${site}/sandbox/line/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const pushesTo = async (to: string) => ((await (await fetch(`${site}/sandbox/line/pushes?to=${to}`)).json()) as { pushes: { texts: string[] }[] }).pushes;
+  const faults = (body: object) =>
+    fetch(`${site}/sandbox/line/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const pushesTo = async (to: string) =>
+    ((await (await fetch(`${site}/sandbox/line/pushes?to=${to}`)).json()) as { pushes: { texts: string[] }[] }).pushes;
 
   it('answers the documented push with sentMessages, and 409 "already accepted" to the same retry key; the adapter counts both as sent', async () => {
-    const outcome = await api().push(doc.PUSH_REQUEST.to, doc.PUSH_REQUEST.messages.map((m) => m.text), doc.PUSH_RETRY_KEY);
+    const outcome = await api().push(
+      doc.PUSH_REQUEST.to,
+      doc.PUSH_REQUEST.messages.map((m) => m.text),
+      doc.PUSH_RETRY_KEY,
+    );
     expect(outcome).toEqual({ kind: 'sent' });
     expect(await api().push(doc.PUSH_REQUEST.to, ['Hello, world1'], doc.PUSH_RETRY_KEY)).toEqual({ kind: 'sent' });
     expect(await pushesTo(doc.PUSH_REQUEST.to)).toHaveLength(1);

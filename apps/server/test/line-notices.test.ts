@@ -18,7 +18,14 @@ describe.each(testEngines())('LINE notices through the Messaging API simulator (
     t = await startTestApp(engine, {
       counterparties: {
         scb: undefined,
-        line: { baseUrl: undefined, accessToken: undefined, channelSecret: undefined, operatorGroupId: SIMULATED_OPERATOR_GROUP, operatorLang: 'th', botBasicId: '@jetton' },
+        line: {
+          baseUrl: undefined,
+          accessToken: undefined,
+          channelSecret: undefined,
+          operatorGroupId: SIMULATED_OPERATOR_GROUP,
+          operatorLang: 'th',
+          botBasicId: '@jetton',
+        },
       },
     });
     await t.app.services.slipVerifier.stop();
@@ -61,7 +68,9 @@ describe.each(testEngines())('LINE notices through the Messaging API simulator (
     const state = await call(t, 'GET', '/api/line/link', undefined, { token: m.token });
     expect(state.json()).toEqual({ available: true, linked: true, lang: 'en', notices: { deposit: true, withdrawal: true, chat: true } });
     await deliver();
-    expect((await pushes(USER)).map((p) => p.texts[0])).toEqual(['Your LINE account is now linked to your member account. The notices you chose will arrive here.']);
+    expect((await pushes(USER)).map((p) => p.texts[0])).toEqual([
+      'Your LINE account is now linked to your member account. The notices you chose will arrive here.',
+    ]);
 
     await qrDeposit(m.token, 150);
     const summary = await deliver();
@@ -90,10 +99,16 @@ describe.each(testEngines())('LINE notices through the Messaging API simulator (
   });
 
   it('refuses a webhook whose x-line-signature does not match the body, and links nobody with a wrong code', async () => {
-    const body = { destination: 'U0', events: [{ type: 'message', source: { type: 'user', userId: USER }, message: { type: 'text', text: 'LINK-AAAAAA' } }] };
+    const body = {
+      destination: 'U0',
+      events: [{ type: 'message', source: { type: 'user', userId: USER }, message: { type: 'text', text: 'LINK-AAAAAA' } }],
+    };
     expect((await post('/api/line/webhook', body, { 'x-line-signature': 'bm90IGEgc2lnbmF0dXJl' })).status).toBe(401);
     expect((await post('/api/line/webhook', body)).status).toBe(401);
-    expect(await (await post('/sandbox/line/webhook', { userId: `U${'c'.repeat(32)}`, text: 'LINK-NOSUCH' })).json()).toEqual({ ok: true, status: 200 });
+    expect(await (await post('/sandbox/line/webhook', { userId: `U${'c'.repeat(32)}`, text: 'LINK-NOSUCH' })).json()).toEqual({
+      ok: true,
+      status: 200,
+    });
   });
 
   it('alerts the operators’ group of an unmatched deposit, in Thai', async () => {

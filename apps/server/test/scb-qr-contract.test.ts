@@ -59,7 +59,14 @@ describe('SCB simulator and adapter over HTTP', () => {
   const faults = (body: object) =>
     fetch(`${base}/sandbox/scb/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const gateway = (timeoutMs = 2_000) =>
-    createScbQrGateway({ baseUrl: () => `${base}${SCB_SANDBOX_API_PATH}`, ...creds, billerId: SIMULATED_BILLER_ID, ref3: 'SCB', clock: t.clock, timeoutMs });
+    createScbQrGateway({
+      baseUrl: () => `${base}${SCB_SANDBOX_API_PATH}`,
+      ...creds,
+      billerId: SIMULATED_BILLER_ID,
+      ref3: 'SCB',
+      clock: t.clock,
+      timeoutMs,
+    });
   const tokenCalls = async () => ((await (await fetch(`${base}/sandbox/scb/state`)).json()) as { tokens: number }).tokens;
 
   it('answers the documented token request (headers and body as the example) with the documented shape, and refuses a wrong secret', async () => {
@@ -81,7 +88,14 @@ describe('SCB simulator and adapter over HTTP', () => {
   it('issues a Thai QR tag 30 for the amount with our references, reusing one token across calls', async () => {
     const scb = gateway();
     const before = await tokenCalls();
-    const { payload } = await scb.create({ provider: 'KBANK', qrcodeId: QR_ID, amount: 12_345n, currency: 'THB', expiresAt: t.clock.now(), callbackUrl: '' });
+    const { payload } = await scb.create({
+      provider: 'KBANK',
+      qrcodeId: QR_ID,
+      amount: 12_345n,
+      currency: 'THB',
+      expiresAt: t.clock.now(),
+      callbackUrl: '',
+    });
     const { ref1, ref2 } = qrIdToRefs(QR_ID);
     expect(payload).toContain(`0115${SIMULATED_BILLER_ID}`);
     expect(payload).toContain(`0220${ref1}`);
@@ -89,14 +103,21 @@ describe('SCB simulator and adapter over HTTP', () => {
     expect(payload).toContain('5406123.45');
     await scb.create({ provider: 'KBANK', qrcodeId: QR_ID, amount: 100n, currency: 'THB', expiresAt: t.clock.now(), callbackUrl: '' });
     expect((await tokenCalls()) - before).toBe(1);
-    await expect(scb.create({ provider: 'KBANK', qrcodeId: QR_ID, amount: 100n, currency: 'LAK', expiresAt: t.clock.now(), callbackUrl: '' })).rejects.toThrow(
-      QrGatewayError,
-    );
+    await expect(
+      scb.create({ provider: 'KBANK', qrcodeId: QR_ID, amount: 100n, currency: 'LAK', expiresAt: t.clock.now(), callbackUrl: '' }),
+    ).rejects.toThrow(QrGatewayError);
   });
 
   it('renews the token when it ran out, and once more when SCB says it expired early', async () => {
     const scb = gateway();
-    const input = { provider: 'KBANK' as const, qrcodeId: QR_ID, amount: 500n, currency: 'THB' as const, expiresAt: t.clock.now(), callbackUrl: '' };
+    const input = {
+      provider: 'KBANK' as const,
+      qrcodeId: QR_ID,
+      amount: 500n,
+      currency: 'THB' as const,
+      expiresAt: t.clock.now(),
+      callbackUrl: '',
+    };
     await scb.create(input);
     const before = await tokenCalls();
     t.clock.advance(1_800_000);
@@ -109,7 +130,14 @@ describe('SCB simulator and adapter over HTTP', () => {
 
   it('turns a rate limit, a malformed answer and no answer into a QrGatewayError (no QR, nothing decided)', async () => {
     const scb = gateway(300);
-    const input = { provider: 'KBANK' as const, qrcodeId: QR_ID, amount: 500n, currency: 'THB' as const, expiresAt: t.clock.now(), callbackUrl: '' };
+    const input = {
+      provider: 'KBANK' as const,
+      qrcodeId: QR_ID,
+      amount: 500n,
+      currency: 'THB' as const,
+      expiresAt: t.clock.now(),
+      callbackUrl: '',
+    };
     await scb.create(input);
     for (const fault of [{ rateLimit: 1 }, { malformed: 1 }, { timeout: 1, holdMs: 600 }]) {
       await faults(fault);
@@ -122,11 +150,22 @@ describe('SCB simulator and adapter over HTTP', () => {
   it('finds a paid QR by the documented inquiry (eventCode, transactionDate, billerId, reference1/2), and none before payment', async () => {
     const scb = gateway();
     const created = t.clock.now();
-    const { payload } = await scb.create({ provider: 'KBANK', qrcodeId: QR_ID, amount: 10_000n, currency: 'THB', expiresAt: created, callbackUrl: '' });
+    const { payload } = await scb.create({
+      provider: 'KBANK',
+      qrcodeId: QR_ID,
+      amount: 10_000n,
+      currency: 'THB',
+      expiresAt: created,
+      callbackUrl: '',
+    });
     const ask = () => scb.inquire({ provider: 'KBANK', qrcodeId: QR_ID, amount: 10_000n, createdAt: created, expiresAt: created });
     expect(await ask()).toBeUndefined();
     await faults({ dropConfirmation: true });
-    const paid = await fetch(`${base}/sandbox/scb/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload }) });
+    const paid = await fetch(`${base}/sandbox/scb/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload }),
+    });
     expect(paid.status).toBe(200);
     const payment = await ask();
     expect(payment).toMatchObject({ qrcodeId: QR_ID, amount: 10_000n });
@@ -139,7 +178,13 @@ describe('SCB simulator and adapter over HTTP', () => {
     });
     const bearer = ZScbToken.parse(ZScbEnvelope.parse(await token.json()).data).accessToken;
     const { ref1, ref2 } = qrIdToRefs(QR_ID);
-    const query = new URLSearchParams({ ...doc.INQUIRY_QUERY, transactionDate: new Date(created.getTime() + 7 * 3_600_000).toISOString().slice(0, 10), billerId: SIMULATED_BILLER_ID, reference1: ref1, reference2: ref2 });
+    const query = new URLSearchParams({
+      ...doc.INQUIRY_QUERY,
+      transactionDate: new Date(created.getTime() + 7 * 3_600_000).toISOString().slice(0, 10),
+      billerId: SIMULATED_BILLER_ID,
+      reference1: ref1,
+      reference2: ref2,
+    });
     const raw = await fetch(`${base}${SCB_SANDBOX_API_PATH}/v1/payment/billpayment/inquiry?${query.toString()}`, {
       headers: { authorization: `Bearer ${bearer}`, requestUId: 'y', resourceOwnerId: creds.apiKey },
     });

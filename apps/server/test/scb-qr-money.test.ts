@@ -17,7 +17,10 @@ describe.each(testEngines())('QR deposits through SCB’s API: faults never lose
   let base: string;
   beforeAll(async () => {
     t = await startTestApp(engine, {
-      counterparties: { scb: { provider: 'KBANK', baseUrl: undefined, apiKey: undefined, apiSecret: undefined, billerId: SIMULATED_BILLER_ID, ref3: 'SCB' }, line: undefined },
+      counterparties: {
+        scb: { provider: 'KBANK', baseUrl: undefined, apiKey: undefined, apiSecret: undefined, billerId: SIMULATED_BILLER_ID, ref3: 'SCB' },
+        line: undefined,
+      },
     });
     await t.app.services.slipVerifier.stop();
     base = createSelfUrl(t.app, undefined)();
@@ -31,9 +34,17 @@ describe.each(testEngines())('QR deposits through SCB’s API: faults never lose
   const db = () => t.database.db;
   const row = (id: string) => db().selectFrom('qr_codes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const faults = (body: object) =>
-    fetch(`${base}/sandbox/scb/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ resendIntervalMs: 20, ...body }) });
+    fetch(`${base}/sandbox/scb/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ resendIntervalMs: 20, ...body }),
+    });
   const pay = async (payload: string) => {
-    const res = await fetch(`${base}/sandbox/scb/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payload }) });
+    const res = await fetch(`${base}/sandbox/scb/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload }),
+    });
     return (await res.json()) as { ok: boolean; confirmationStatus?: number; payment?: Record<string, string> };
   };
   const credits = async (id: string) =>
@@ -64,14 +75,28 @@ describe.each(testEngines())('QR deposits through SCB’s API: faults never lose
     const { state } = await create(m.token, 200);
     const id = state.qrcodeId ?? '';
     const hex = id.replace(/-/g, '').toUpperCase();
-    const forged = { ...doc.CONFIRMATION, payeeProxyId: SIMULATED_BILLER_ID, amount: '200.00', billPaymentRef1: hex.slice(0, 20), billPaymentRef2: hex.slice(20) };
-    const res = await fetch(`${base}${SCB_CONFIRM_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    const forged = {
+      ...doc.CONFIRMATION,
+      payeeProxyId: SIMULATED_BILLER_ID,
+      amount: '200.00',
+      billPaymentRef1: hex.slice(0, 20),
+      billPaymentRef2: hex.slice(20),
+    };
+    const res = await fetch(`${base}${SCB_CONFIRM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forged),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ...doc.CONFIRMATION_ANSWER, transactionId: doc.CONFIRMATION.transactionId });
     expect((await row(id)).status).toBe('open');
     expect(await walletBalance(t, m.id)).toBe(0n);
     // The documentation's own example names no QR of ours: received, nothing moves.
-    const example = await fetch(`${base}${SCB_CONFIRM_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(doc.CONFIRMATION) });
+    const example = await fetch(`${base}${SCB_CONFIRM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(doc.CONFIRMATION),
+    });
     expect(await example.json()).toEqual(doc.CONFIRMATION_ANSWER);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** The languages a LINE notice is written in. */
 export const LINE_LANGS = ['th', 'la', 'en'] as const;
@@ -7,9 +8,9 @@ export const ZLineLang = z.enum(LINE_LANGS);
 export const ZLineLinkCodeRequest = z.object({ lang: ZLineLang });
 export const ZLineLinkCodeResponse = z.object({
   /** What the member sends the bot, as is. */
-  code: z.string(),
+  code: text(),
   /** The bot's LINE id to add as a friend (e.g. @jetton). */
-  botBasicId: z.string(),
+  botBasicId: text(),
   expiresIn: z.number().int().positive(),
 });
 export type TLineLinkCodeResponse = z.infer<typeof ZLineLinkCodeResponse>;

@@ -5,7 +5,7 @@ import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provi
 import { bankApiKey, demoAgentKey, lineSandboxChannel, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
 import { registerLineSimulator } from '../adapters/line/simulator/line-simulator.ts';
 import { ROUTES } from '@jetton/contract/routes';
-import { registerScbSimulator } from '../adapters/qr-gateway/scb/simulator/scb-simulator.ts';
+import { registerScbSimulator } from '../adapters/qr-gateway/simulator/scb-simulator.ts';
 import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
 import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
 import { registerPaySimulator } from '../adapters/qr-gateway/simulator/pay-simulator.ts';
@@ -66,7 +66,12 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   await registerVoucherSimulator(app, { clock });
   if (deps.onLineSimulator) {
     const channel = lineSandboxChannel(tokenSecret);
-    await registerLineSimulator(app, { clock, ...channel, webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`, onAddress: deps.onLineSimulator });
+    await registerLineSimulator(app, {
+      clock,
+      ...channel,
+      webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`,
+      onAddress: deps.onLineSimulator,
+    });
   }
   await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
   registerRewardsDayRoutes(app, deps.rewardsJob, clock);

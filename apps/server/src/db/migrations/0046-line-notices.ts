@@ -42,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sent_at timestamptz
     )`.execute(db);
   await sql`create index line_outbox_due_idx on line_outbox (next_attempt_at) where status = 'pending'`.execute(db);
-  await sql`create table line_feed_cursors (feed text primary key, read_to timestamptz not null, read_id bigint not null default 0)`.execute(db);
+  await sql`create table line_feed_cursors (feed text primary key, read_to timestamptz not null, read_id bigint not null default 0)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

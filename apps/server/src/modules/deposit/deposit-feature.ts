@@ -5,10 +5,17 @@ import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.t
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
-import { BANK_API_PATH, bankApiKey, PAY_SANDBOX_PATH, payMerchantKey, VOUCHER_SANDBOX_PATH } from '../../adapters/party-keys.ts';
+import {
+  BANK_API_PATH,
+  bankApiKey,
+  PAY_SANDBOX_PATH,
+  payMerchantKey,
+  SCB_SANDBOX_API_PATH,
+  scbSandboxCredentials,
+  VOUCHER_SANDBOX_PATH,
+} from '../../adapters/party-keys.ts';
 import { createRoutedQrGateway } from '../../adapters/qr-gateway/routed-qr-gateway.ts';
 import { createScbQrGateway } from '../../adapters/qr-gateway/scb/scb-qr-gateway.ts';
-import { SCB_SANDBOX_API_PATH, scbSandboxCredentials } from '../../adapters/party-keys.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerScbConfirmRoute } from './qr-scb-routes.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
@@ -128,7 +135,10 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
                 return await qr.settleByInquiry(provider, qrcodeId);
               } catch (error) {
                 if (!(error instanceof AppError)) throw error;
-                app.log.warn({ qrcodeId, provider, code: error.message }, 'QR paid at the gateway but not creditable: an operator must settle it');
+                app.log.warn(
+                  { qrcodeId, provider, code: error.message },
+                  'QR paid at the gateway but not creditable: an operator must settle it',
+                );
                 return undefined;
               }
             },

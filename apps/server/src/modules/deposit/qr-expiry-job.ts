@@ -60,7 +60,10 @@ export function createQrExpiryJob(deps: {
       } catch (error) {
         summary.unknown++;
         keep.push(qr.id);
-        deps.log.warn({ err: error, qrcodeId: qr.id, provider: qr.provider }, 'QR gateway inquiry failed: the QR stays open until it answers');
+        deps.log.warn(
+          { err: error, qrcodeId: qr.id, provider: qr.provider },
+          'QR gateway inquiry failed: the QR stays open until it answers',
+        );
       }
     }
     return keep;

@@ -38,7 +38,10 @@ export function registerScbConfirmRoute(app: FastifyInstance, deps: { qr: QrServ
       }
       // Paid after expiry, a different amount, a QR we closed: received, never credited; the log names it for a person.
       if (error instanceof AppError) {
-        deps.log.warn({ transactionId, qrcodeId, code: error.message }, 'SCB payment for a QR that cannot be credited: an operator must settle it');
+        deps.log.warn(
+          { transactionId, qrcodeId, code: error.message },
+          'SCB payment for a QR that cannot be credited: an operator must settle it',
+        );
         return answer(200, '00', 'success');
       }
       throw error;

@@ -210,7 +210,12 @@ export function createQrService(deps: Deps) {
       const parsed = ZCallback.safeParse(body);
       if (!parsed.success || parsed.data.provider !== provider) throw new AppError('KEY_INVALID');
       const notice = parsed.data;
-      return settle(provider, { qrcodeId: notice.qrcodeId, amount: BigInt(notice.amount), paidAt: new Date(notice.paidAt), providerRef: notice.providerRef });
+      return settle(provider, {
+        qrcodeId: notice.qrcodeId,
+        amount: BigInt(notice.amount),
+        paidAt: new Date(notice.paidAt),
+        providerRef: notice.providerRef,
+      });
     },
 
     settle,
@@ -226,7 +231,13 @@ export function createQrService(deps: Deps) {
       const qr = await qrs.find(qrcodeId, provider);
       if (!qr) return undefined;
       if (qr.status === 'paid') return { status: 'ALREADY_CREDITED' };
-      const payment = await deps.gateway.inquire({ provider, qrcodeId, amount: qr.amount, createdAt: qr.created_at, expiresAt: qr.expires_at });
+      const payment = await deps.gateway.inquire({
+        provider,
+        qrcodeId,
+        amount: qr.amount,
+        createdAt: qr.created_at,
+        expiresAt: qr.expires_at,
+      });
       if (!payment) return undefined;
       return settle(provider, payment);
     },

@@ -13,7 +13,10 @@ export type MemberEvent = { key: string; lineUserId: string; lang: LineLang; amo
 export function createLineFeedRepository(db: Kysely<DB>) {
   return {
     async maxEntryId(): Promise<bigint> {
-      const row = await db.selectFrom('journal_entries').select(sql<string>`coalesce(max(id), 0)`.as('id')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('journal_entries')
+        .select(sql<string>`coalesce(max(id), 0)`.as('id'))
+        .executeTakeFirstOrThrow();
       return BigInt(row.id);
     },
 
@@ -33,7 +36,14 @@ export function createLineFeedRepository(db: Kysely<DB>) {
         .orderBy('e.id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ key: `deposit:${r.id}`, entryId: BigInt(r.id), lineUserId: r.line_user_id, lang: r.lang, amount: BigInt(r.amount), currency: r.currency }));
+      return rows.map((r) => ({
+        key: `deposit:${r.id}`,
+        entryId: BigInt(r.id),
+        lineUserId: r.line_user_id,
+        lang: r.lang,
+        amount: BigInt(r.amount),
+        currency: r.currency,
+      }));
     },
 
     /** Withdrawals paid out in the window, to linked members who want them. */
@@ -47,7 +57,13 @@ export function createLineFeedRepository(db: Kysely<DB>) {
         .where('w.updated_at', '<=', w.to)
         .where('l.notify_withdrawal', '=', true)
         .execute();
-      return rows.map((r) => ({ key: `withdrawal:${r.id}`, lineUserId: r.line_user_id, lang: r.lang, amount: BigInt(r.amount), currency: r.currency }));
+      return rows.map((r) => ({
+        key: `withdrawal:${r.id}`,
+        lineUserId: r.line_user_id,
+        lang: r.lang,
+        amount: BigInt(r.amount),
+        currency: r.currency,
+      }));
     },
 
     /** Support's replies in the window, to linked members who want them (one notice per conversation and minute at most). */
@@ -62,7 +78,11 @@ export function createLineFeedRepository(db: Kysely<DB>) {
         .where('m.created_at', '<=', w.to)
         .where('l.notify_chat', '=', true)
         .execute();
-      return rows.map((r) => ({ key: `chat:${r.id}:${Math.floor(r.created_at.getTime() / 60_000)}`, lineUserId: r.line_user_id, lang: r.lang }));
+      return rows.map((r) => ({
+        key: `chat:${r.id}:${Math.floor(r.created_at.getTime() / 60_000)}`,
+        lineUserId: r.line_user_id,
+        lang: r.lang,
+      }));
     },
 
     /** Withdrawals an operator proposed that wait for a second operator. */

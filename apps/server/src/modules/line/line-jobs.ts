@@ -42,10 +42,16 @@ export function createLineFeedJob(deps: { db: Kysely<DB>; clock: Clock; settings
     const now = deps.clock.now();
     // Deposits by ledger entry id: the ledger's own times are the database's, not the app's clock.
     const start = await lines.cursor('deposit', { at: now, id: await feed.maxEntryId() });
-    for (let after = start.id > 500n ? start.id - 500n : 0n; ; ) {
+    for (let after = start.id > 500n ? start.id - 500n : 0n; ;) {
       const rows = await feed.deposits(after, BATCH);
       claimed += await lines.enqueue(
-        rows.map((r) => ({ dedupeKey: r.key, target: r.lineUserId, kind: 'deposit', lang: r.lang, params: moneyParams(r.amount, r.currency) })),
+        rows.map((r) => ({
+          dedupeKey: r.key,
+          target: r.lineUserId,
+          kind: 'deposit',
+          lang: r.lang,
+          params: moneyParams(r.amount, r.currency),
+        })),
         now,
       );
       const last = rows.at(-1)?.entryId;
@@ -54,7 +60,13 @@ export function createLineFeedJob(deps: { db: Kysely<DB>; clock: Clock; settings
       after = last;
     }
     claimed += await timeFeed('withdrawal', async (w) =>
-      (await feed.withdrawalsPaid(w)).map((r) => ({ dedupeKey: r.key, target: r.lineUserId, kind: 'withdrawal', lang: r.lang, params: moneyParams(r.amount, r.currency) })),
+      (await feed.withdrawalsPaid(w)).map((r) => ({
+        dedupeKey: r.key,
+        target: r.lineUserId,
+        kind: 'withdrawal',
+        lang: r.lang,
+        params: moneyParams(r.amount, r.currency),
+      })),
     );
     claimed += await timeFeed('chat', async (w) =>
       (await feed.chatReplies(w)).map((r) => ({ dedupeKey: r.key, target: r.lineUserId, kind: 'chat', lang: r.lang, params: {} })),
@@ -62,7 +74,13 @@ export function createLineFeedJob(deps: { db: Kysely<DB>; clock: Clock; settings
     const group = deps.settings.operatorGroupId;
     if (group) {
       const ops = (kind: string, rows: { key: string; amount: bigint; currency: string }[]): NewNotice[] =>
-        rows.map((r) => ({ dedupeKey: `ops:${r.key}`, target: group, kind, lang: deps.settings.operatorLang, params: moneyParams(r.amount, r.currency) }));
+        rows.map((r) => ({
+          dedupeKey: `ops:${r.key}`,
+          target: group,
+          kind,
+          lang: deps.settings.operatorLang,
+          params: moneyParams(r.amount, r.currency),
+        }));
       claimed += await timeFeed('ops-four-eyes', async (w) => ops('ops-four-eyes', await feed.fourEyesWaiting(w)));
       claimed += await timeFeed('ops-held', async (w) => ops('ops-held', await feed.payoutsHeld(w)));
       claimed += await timeFeed('ops-unmatched', async (w) => ops('ops-unmatched', await feed.unmatchedDeposits(w)));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import type { TLineLinkCodeResponse, TLineLinkState } from '@jetton/contract/line';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,12 +13,19 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** The webhook events this site acts on (LINE's webhook reference); others are acknowledged and ignored. */
 const ZEvent = z.object({
-  type: z.string(),
-  webhookEventId: z.string().max(64).optional(),
-  source: z.object({ type: z.string(), userId: z.string().regex(/^U[0-9a-f]{32}$/).optional() }).optional(),
-  message: z.object({ type: z.string(), text: z.string().max(5000).optional() }).optional(),
+  type: text(),
+  webhookEventId: text().max(64).optional(),
+  source: z
+    .object({
+      type: text(),
+      userId: text()
+        .regex(/^U[0-9a-f]{32}$/)
+        .optional(),
+    })
+    .optional(),
+  message: z.object({ type: text(), text: text().max(5000).optional() }).optional(),
 });
-const ZWebhook = z.object({ destination: z.string().optional(), events: z.array(z.unknown()).max(100) });
+const ZWebhook = z.object({ destination: text().optional(), events: z.array(z.unknown()).max(100) });
 
 /**
  * Members linking their LINE account: the site gives a short code, the member
@@ -45,7 +53,13 @@ export function createLineLinkService(deps: { db: Kysely<DB>; clock: Clock; botB
       };
     },
 
-    async update(memberId: string, change: { lang?: LineLang | undefined; notices?: { deposit?: boolean | undefined; withdrawal?: boolean | undefined; chat?: boolean | undefined } | undefined }) {
+    async update(
+      memberId: string,
+      change: {
+        lang?: LineLang | undefined;
+        notices?: { deposit?: boolean | undefined; withdrawal?: boolean | undefined; chat?: boolean | undefined } | undefined;
+      },
+    ) {
       await lines.updateLink(memberId, {
         ...(change.lang ? { lang: change.lang } : {}),
         ...(change.notices?.deposit === undefined ? {} : { deposit: change.notices.deposit }),
@@ -70,14 +84,26 @@ export function createLineLinkService(deps: { db: Kysely<DB>; clock: Clock; botB
           await lines.unlinkLineUser(userId);
           continue;
         }
-        const text = event.data.type === 'message' && event.data.message?.type === 'text' ? event.data.message.text?.trim().toUpperCase() : undefined;
+        const text =
+          event.data.type === 'message' && event.data.message?.type === 'text' ? event.data.message.text?.trim().toUpperCase() : undefined;
         if (!text?.startsWith('LINK-')) continue;
         const now = deps.clock.now();
         const done = await lines.redeemCode(text, userId, now);
         if (!done) continue;
         linked++;
         // The confirmation goes out through the outbox like every notice: nothing is sent from LINE's request.
-        await lines.enqueue([{ dedupeKey: `linked:${event.data.webhookEventId ?? `${userId}:${now.getTime()}`}`, target: userId, kind: 'linked', lang: done.lang, params: {} }], now);
+        await lines.enqueue(
+          [
+            {
+              dedupeKey: `linked:${event.data.webhookEventId ?? `${userId}:${now.getTime()}`}`,
+              target: userId,
+              kind: 'linked',
+              lang: done.lang,
+              params: {},
+            },
+          ],
+          now,
+        );
       }
       return linked;
     },

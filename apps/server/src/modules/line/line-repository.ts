@@ -26,7 +26,11 @@ export function createLineRepository(db: Kysely<DB>) {
     /** Takes a live code (deleted as it is used) and links its member to this LINE user; the member's earlier link is replaced. */
     async redeemCode(code: string, lineUserId: string, now: Date): Promise<{ memberId: string; lang: LineLang } | undefined> {
       return db.transaction().execute(async (trx) => {
-        const row = await trx.deleteFrom('line_link_codes').where('code', '=', code).returning(['member_id', 'lang', 'expires_at']).executeTakeFirst();
+        const row = await trx
+          .deleteFrom('line_link_codes')
+          .where('code', '=', code)
+          .returning(['member_id', 'lang', 'expires_at'])
+          .executeTakeFirst();
         if (!row || row.expires_at.getTime() <= now.getTime()) return undefined;
         // A LINE account serves one member: linking it again moves it.
         await trx.deleteFrom('line_links').where('line_user_id', '=', lineUserId).execute();
@@ -39,7 +43,10 @@ export function createLineRepository(db: Kysely<DB>) {
       });
     },
 
-    async updateLink(memberId: string, change: { lang?: LineLang; deposit?: boolean; withdrawal?: boolean; chat?: boolean }): Promise<void> {
+    async updateLink(
+      memberId: string,
+      change: { lang?: LineLang; deposit?: boolean; withdrawal?: boolean; chat?: boolean },
+    ): Promise<void> {
       const set = {
         ...(change.lang ? { lang: change.lang } : {}),
         ...(change.deposit === undefined ? {} : { notify_deposit: change.deposit }),
@@ -74,7 +81,12 @@ export function createLineRepository(db: Kysely<DB>) {
         created_at: now,
         sent_at: null,
       }));
-      const inserted = await db.insertInto('line_outbox').values(rows).onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('id').execute();
+      const inserted = await db
+        .insertInto('line_outbox')
+        .values(rows)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .execute();
       return inserted.length;
     },
 
@@ -109,7 +121,12 @@ export function createLineRepository(db: Kysely<DB>) {
     },
 
     async markRetry(id: string, nextAt: Date, error: string): Promise<void> {
-      await db.updateTable('line_outbox').set({ next_attempt_at: nextAt, last_error: error }).where('id', '=', id).where('status', '=', 'pending').execute();
+      await db
+        .updateTable('line_outbox')
+        .set({ next_attempt_at: nextAt, last_error: error })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
     },
 
     async markFailed(id: string, error: string): Promise<void> {
@@ -123,14 +140,20 @@ export function createLineRepository(db: Kysely<DB>) {
         .values({ feed, read_to: fallback.at, read_id: fallback.id })
         .onConflict((oc) => oc.column('feed').doNothing())
         .execute();
-      const row = await db.selectFrom('line_feed_cursors').select(['read_to', 'read_id']).where('feed', '=', feed).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('line_feed_cursors')
+        .select(['read_to', 'read_id'])
+        .where('feed', '=', feed)
+        .executeTakeFirstOrThrow();
       return { at: row.read_to, id: BigInt(row.read_id) };
     },
 
     /** Moves a feed's cursor forward only (two nodes reading at once never move it back). */
     async advance(feed: string, to: { at?: Date; id?: bigint }): Promise<void> {
-      if (to.at) await db.updateTable('line_feed_cursors').set({ read_to: to.at }).where('feed', '=', feed).where('read_to', '<', to.at).execute();
-      if (to.id !== undefined) await db.updateTable('line_feed_cursors').set({ read_id: to.id }).where('feed', '=', feed).where('read_id', '<', to.id).execute();
+      if (to.at)
+        await db.updateTable('line_feed_cursors').set({ read_to: to.at }).where('feed', '=', feed).where('read_to', '<', to.at).execute();
+      if (to.id !== undefined)
+        await db.updateTable('line_feed_cursors').set({ read_id: to.id }).where('feed', '=', feed).where('read_id', '<', to.id).execute();
     },
   };
 }

@@ -34,7 +34,9 @@ export async function registerLineRoutes(app: FastifyInstance, deps: { links: Li
   });
 
   await app.register((scope, _options, done) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, next) => next(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, next) =>
+      next(null, body),
+    );
     scope.post(ROUTES.line.webhook, { schema: { tags: ['line'] } }, async (request) => {
       const raw = request.body as Buffer;
       if (!lineSignatureValid(raw, deps.channelSecret, request.headers['x-line-signature'])) throw new AppError('UNAUTHORIZED');

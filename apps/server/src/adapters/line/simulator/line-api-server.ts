@@ -1,18 +1,29 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { keyMatches } from '../../party-keys.ts';
 
 /** A push LINE accepted, as the simulator keeps it for tests and the sandbox page. */
 export type RecordedPush = { to: string; texts: string[]; retryKey: string | undefined; at: string };
 
 /** What LINE's documentation says can go wrong for a push; each count is used up by the next pushes. */
-export type LineFaults = { rateLimit: number; serverError: number; expiredToken: number; timeout: number; malformed: number; holdMs: number };
+export type LineFaults = {
+  rateLimit: number;
+  serverError: number;
+  expiredToken: number;
+  timeout: number;
+  malformed: number;
+  holdMs: number;
+};
 export const NO_LINE_FAULTS: LineFaults = { rateLimit: 0, serverError: 0, expiredToken: 0, timeout: 0, malformed: 0, holdMs: 15_000 };
 
 const ZPush = z.object({
-  to: z.string().min(1).max(64),
-  messages: z.array(z.object({ type: z.literal('text'), text: z.string().min(1).max(5000) })).min(1).max(5),
+  to: text().min(1).max(64),
+  messages: z
+    .array(z.object({ type: z.literal('text'), text: text().min(1).max(5000) }))
+    .min(1)
+    .max(5),
 });
 
 const RETRY_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,13 +50,15 @@ export function createLineApiServer(deps: { accessToken: string }) {
     if (take('timeout')) await new Promise((resolve) => setTimeout(resolve, faults.holdMs));
     const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
     if (!keyMatches(deps.accessToken, bearer))
-      return reply.status(401).send({ message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' });
+      return reply
+        .status(401)
+        .send({ message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' });
     if (take('expiredToken')) return reply.status(401).send({ message: 'Authentication failed due to the expired access token' });
     if (take('rateLimit')) return reply.status(429).send({ message: 'The API rate limit has been exceeded. Try again later.' });
     if (take('serverError')) return reply.status(500).send({ message: 'An error occurred in the server.' });
     const retryKey = request.headers['x-line-retry-key'];
     if (retryKey !== undefined && (typeof retryKey !== 'string' || !RETRY_KEY.test(retryKey)))
-      return reply.status(400).send({ message: 'The value for the \'X-Line-Retry-Key\' header is invalid' });
+      return reply.status(400).send({ message: "The value for the 'X-Line-Retry-Key' header is invalid" });
     const before = typeof retryKey === 'string' ? accepted.get(retryKey) : undefined;
     if (before) {
       void reply.header('x-line-accepted-request-id', requestId);
@@ -56,7 +69,12 @@ export function createLineApiServer(deps: { accessToken: string }) {
       const details = body.error.issues.map((i) => ({ message: i.message, property: i.path.join('.') }));
       return reply.status(400).send({ message: `The request body has ${details.length} error(s)`, details });
     }
-    const answer = { sentMessages: body.data.messages.map(() => ({ id: randomBytes(8).readBigUInt64BE().toString(), quoteToken: randomBytes(12).toString('base64url') })) };
+    const answer = {
+      sentMessages: body.data.messages.map(() => ({
+        id: randomBytes(8).readBigUInt64BE().toString(),
+        quoteToken: randomBytes(12).toString('base64url'),
+      })),
+    };
     pushes.push({ to: body.data.to, texts: body.data.messages.map((m) => m.text), retryKey, at: new Date().toISOString() });
     if (pushes.length > LIMIT) pushes.shift();
     if (typeof retryKey === 'string') accepted.set(retryKey, answer);

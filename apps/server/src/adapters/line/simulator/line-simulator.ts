@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import type { Clock } from '../../../clock.ts';
 import { escapeHtml as esc } from '../../../http/html.ts';
 import { LINE_SANDBOX_PATH } from '../../party-keys.ts';
@@ -8,8 +9,8 @@ import { isFormPost, prepareSimulatorScope, sandboxPage, sendPage } from '../../
 import { createLineApiServer, NO_LINE_FAULTS, signedWebhook, textMessageEvent, unfollowEvent, type LineFaults } from './line-api-server.ts';
 
 const ZSend = z.object({
-  userId: z.string().regex(/^U[0-9a-f]{32}$/),
-  text: z.string().trim().min(1).max(200).optional(),
+  userId: text().regex(/^U[0-9a-f]{32}$/),
+  text: text().trim().min(1).max(200).optional(),
   event: z.enum(['message', 'unfollow']).default('message'),
 });
 
@@ -24,7 +25,11 @@ export async function registerLineSimulator(
   app: FastifyInstance,
   deps: { clock: Clock; accessToken: string; channelSecret: string; webhookUrl: () => string; onAddress: (url: string) => void },
 ): Promise<void> {
-  listOnSandboxIndex(app, { path: LINE_SANDBOX_PATH, title: 'LINE', about: 'The pushes the site sent to LINE, and messages sent to the bot as a LINE user.' });
+  listOnSandboxIndex(app, {
+    path: LINE_SANDBOX_PATH,
+    title: 'LINE',
+    about: 'The pushes the site sent to LINE, and messages sent to the bot as a LINE user.',
+  });
   const api = createLineApiServer({ accessToken: deps.accessToken });
   app.addHook('onReady', async () => {
     deps.onAddress(await api.listen());
@@ -57,7 +62,10 @@ export async function registerLineSimulator(
 <h2>Pushes</h2><ul>${api.pushes
         .slice(-50)
         .reverse()
-        .map((p) => `<li><code>${esc(p.to)}</code> ${esc(p.at)}<br>${p.texts.map((t) => `<span translate="no">${esc(t)}</span>`).join('<br>')}</li>`)
+        .map(
+          (p) =>
+            `<li><code>${esc(p.to)}</code> ${esc(p.at)}<br>${p.texts.map((t) => `<span translate="no">${esc(t)}</span>`).join('<br>')}</li>`,
+        )
         .join('')}</ul>`,
     });
 
@@ -71,7 +79,10 @@ export async function registerLineSimulator(
       });
       scope.post('/webhook', async (request, reply) => {
         const input = ZSend.safeParse(request.body);
-        if (!input.success) return isFormPost(request) ? sendPage(reply, page('Give a LINE user id (U + 32 hex) and a message.'), 400) : reply.status(400).send({ ok: false });
+        if (!input.success)
+          return isFormPost(request)
+            ? sendPage(reply, page('Give a LINE user id (U + 32 hex) and a message.'), 400)
+            : reply.status(400).send({ ok: false });
         const status = await send(input.data);
         return isFormPost(request) ? sendPage(reply, page(`The site answered ${status}.`)) : { ok: status === 200, status };
       });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@jetton/contract/text';
 import { minorToDecimal } from '@jetton/contract/money';
 
 /**
@@ -19,16 +20,16 @@ export const SCB_EVENT_QR30 = '00300100';
 /** ISO 4217 numeric for THB, as SCB writes currencyCode. */
 export const SCB_THB = '764';
 
-const ZStatus = z.object({ code: z.number().int(), description: z.string() });
+const ZStatus = z.object({ code: z.number().int(), description: text() });
 export type ScbStatus = z.infer<typeof ZStatus>;
 
 /** Every SCB answer: a status, and data on success. */
 export const ZScbEnvelope = z.object({ status: ZStatus, data: z.unknown().optional() });
 
-export const ZScbTokenRequest = z.object({ applicationKey: z.string().min(1), applicationSecret: z.string().min(1) });
+export const ZScbTokenRequest = z.object({ applicationKey: text().min(1), applicationSecret: text().min(1) });
 export const ZScbToken = z.object({
-  accessToken: z.string().min(1),
-  tokenType: z.string(),
+  accessToken: text().min(1),
+  tokenType: text(),
   expiresIn: z.number().int().positive(),
   /** Unix seconds. */
   expiresAt: z.number().int().positive(),
@@ -38,34 +39,34 @@ const REF = /^[A-Z0-9]{1,20}$/;
 export const ZScbCreateRequest = z.object({
   qrType: z.literal('PP'),
   ppType: z.literal('BILLERID'),
-  ppId: z.string().regex(/^[0-9]{15}$/),
-  amount: z.string().regex(/^[0-9]{1,10}\.[0-9]{2}$/),
-  ref1: z.string().regex(REF),
-  ref2: z.string().regex(REF).optional(),
-  ref3: z.string().regex(REF),
+  ppId: text().regex(/^[0-9]{15}$/),
+  amount: text().regex(/^[0-9]{1,10}\.[0-9]{2}$/),
+  ref1: text().regex(REF),
+  ref2: text().regex(REF).optional(),
+  ref3: text().regex(REF),
 });
 export type ScbCreateRequest = z.infer<typeof ZScbCreateRequest>;
-export const ZScbCreated = z.object({ qrRawData: z.string().min(20).max(512), qrImage: z.string().optional() });
+export const ZScbCreated = z.object({ qrRawData: text().min(20).max(512), qrImage: text().optional() });
 
 /** The payment confirmation SCB posts to the merchant's registered URL (QR 30 fields). */
 export const ZScbConfirmation = z.object({
-  payeeProxyId: z.string(),
-  payeeProxyType: z.string(),
-  payeeAccountNumber: z.string().optional(),
-  payeeName: z.string().optional(),
-  payerAccountNumber: z.string().optional(),
-  payerName: z.string().optional(),
-  sendingBankCode: z.string().optional(),
-  receivingBankCode: z.string().optional(),
-  amount: z.string(),
-  transactionId: z.string().min(1).max(64),
-  transactionDateandTime: z.string(),
-  billPaymentRef1: z.string(),
-  billPaymentRef2: z.string().optional(),
-  billPaymentRef3: z.string().optional(),
-  currencyCode: z.string(),
-  channelCode: z.string().optional(),
-  transactionType: z.string().optional(),
+  payeeProxyId: text(),
+  payeeProxyType: text(),
+  payeeAccountNumber: text().optional(),
+  payeeName: text().optional(),
+  payerAccountNumber: text().optional(),
+  payerName: text().optional(),
+  sendingBankCode: text().optional(),
+  receivingBankCode: text().optional(),
+  amount: text(),
+  transactionId: text().min(1).max(64),
+  transactionDateandTime: text(),
+  billPaymentRef1: text(),
+  billPaymentRef2: text().optional(),
+  billPaymentRef3: text().optional(),
+  currencyCode: text(),
+  channelCode: text().optional(),
+  transactionType: text().optional(),
 });
 export type ScbConfirmation = z.infer<typeof ZScbConfirmation>;
 
@@ -74,15 +75,15 @@ export type ScbConfirmationAnswer = { resCode: string; resDesc: string; transact
 
 /** One paid transaction in an inquiry's `data` array. */
 export const ZScbInquiryItem = z.object({
-  eventCode: z.string().optional(),
-  payeeProxyId: z.string(),
-  amount: z.string(),
-  transactionId: z.string().min(1),
-  transactionDateandTime: z.string(),
-  billPaymentRef1: z.string(),
-  billPaymentRef2: z.string().optional(),
-  currencyCode: z.string().optional(),
-  reverseFlag: z.string().optional(),
+  eventCode: text().optional(),
+  payeeProxyId: text(),
+  amount: text(),
+  transactionId: text().min(1),
+  transactionDateandTime: text(),
+  billPaymentRef1: text(),
+  billPaymentRef2: text().optional(),
+  currencyCode: text().optional(),
+  reverseFlag: text().optional(),
 });
 export type ScbInquiryItem = z.infer<typeof ZScbInquiryItem>;
 

@@ -17,6 +17,7 @@ import {
   ZScbInquiryItem,
   ZScbToken,
   type ScbCreateRequest,
+  type ScbInquiryItem,
 } from './scb-protocol.ts';
 
 export type ScbSettings = {
@@ -98,7 +99,15 @@ export function createScbQrGateway(deps: ScbSettings & { clock: Clock; timeoutMs
     async create(input) {
       if (input.currency !== 'THB') throw new QrGatewayError('SCB issues THB QRs only');
       const { ref1, ref2 } = qrIdToRefs(input.qrcodeId);
-      const request: ScbCreateRequest = { qrType: 'PP', ppType: 'BILLERID', ppId: deps.billerId, amount: scbAmount(input.amount), ref1, ref2, ref3: deps.ref3 };
+      const request: ScbCreateRequest = {
+        qrType: 'PP',
+        ppType: 'BILLERID',
+        ppId: deps.billerId,
+        amount: scbAmount(input.amount),
+        ref1,
+        ref2,
+        ref3: deps.ref3,
+      };
       const created = ZScbCreated.safeParse(ok(await authorised('POST', SCB_PATHS.create, request)));
       if (!created.success) throw new QrGatewayError('SCB create: no qrRawData in the answer');
       return { payload: created.data.qrRawData };
@@ -112,7 +121,13 @@ export function createScbQrGateway(deps: ScbSettings & { clock: Clock; timeoutMs
       // A QR open across midnight in Bangkok may have been paid on either day.
       const days = [...new Set([bangkokDate(input.createdAt), bangkokDate(input.expiresAt)])];
       for (const day of days) {
-        const query = new URLSearchParams({ eventCode: SCB_EVENT_QR30, transactionDate: day, billerId: deps.billerId, reference1: ref1, reference2: ref2 });
+        const query = new URLSearchParams({
+          eventCode: SCB_EVENT_QR30,
+          transactionDate: day,
+          billerId: deps.billerId,
+          reference1: ref1,
+          reference2: ref2,
+        });
         const response = await authorised('GET', `${SCB_PATHS.inquiry}?${query.toString()}`);
         const data = ok(response);
         const items = Array.isArray(data) ? data : [];
@@ -129,7 +144,7 @@ export function createScbQrGateway(deps: ScbSettings & { clock: Clock; timeoutMs
 }
 
 /** An inquiry item as a payment of one of our QRs; a reversed one or another biller's is none. */
-function toPayment(item: import('./scb-protocol.ts').ScbInquiryItem, billerId: string): QrPayment | undefined {
+function toPayment(item: ScbInquiryItem, billerId: string): QrPayment | undefined {
   if (item.reverseFlag === 'Y' || item.payeeProxyId !== billerId) return undefined;
   const qrcodeId = refsToQrId(item.billPaymentRef1, item.billPaymentRef2);
   const amount = scbAmountToMinor(item.amount);

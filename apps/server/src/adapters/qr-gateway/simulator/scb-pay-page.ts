@@ -1,5 +1,5 @@
-import { escapeHtml as esc } from '../../../../http/html.ts';
-import { sandboxPage } from '../../../../sandbox/sandbox-page.ts';
+import { escapeHtml as esc } from '../../../http/html.ts';
+import { sandboxPage } from '../../../sandbox/sandbox-page.ts';
 
 /** The SCB payer: paste a deposit QR issued through SCB's API and pay it. */
 export function scbPayPage(result?: { ok: boolean; text: string }): string {

@@ -2,12 +2,21 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'promptparse';
 import { z } from 'zod';
-import type { Clock } from '../../../../clock.ts';
-import { keyMatches, SCB_SANDBOX_PATH } from '../../../party-keys.ts';
-import { listOnSandboxIndex } from '../../../../sandbox/sandbox-index.ts';
-import { isFormPost, prepareSimulatorScope, sendPage } from '../../../../sandbox/sandbox-page.ts';
-import { emvAmount, promptPayPayload } from '../../simulator/emv-payloads.ts';
-import { SCB_PATHS, SCB_SUCCESS, SCB_THB, scbAmountToMinor, ZScbCreateRequest, ZScbTokenRequest, type ScbConfirmation } from '../scb-protocol.ts';
+import { text } from '@jetton/contract/text';
+import type { Clock } from '../../../clock.ts';
+import { keyMatches, SCB_SANDBOX_PATH } from '../../party-keys.ts';
+import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
+import { emvAmount, promptPayPayload } from './emv-payloads.ts';
+import {
+  SCB_PATHS,
+  SCB_SUCCESS,
+  SCB_THB,
+  scbAmountToMinor,
+  ZScbCreateRequest,
+  ZScbTokenRequest,
+  type ScbConfirmation,
+} from '../scb/scb-protocol.ts';
 import { NO_FAULTS, takeFault, type ScbFaults } from './scb-faults.ts';
 import { scbPayPage } from './scb-pay-page.ts';
 
@@ -17,7 +26,7 @@ type Payment = ScbConfirmation & { paidAt: Date };
 /** SCB answers: the status envelope on every call (developer.scb). The error codes are the simulator's own where SCB publishes none. */
 const status = (code: number, description: string) => ({ status: { code, description } });
 const TOKEN_SECONDS = 1800;
-const ZPay = z.object({ payload: z.string().trim().min(20).max(512) });
+const ZPay = z.object({ payload: text().trim().min(20).max(512) });
 const LIMIT = 10_000;
 
 /**
@@ -30,7 +39,11 @@ export async function registerScbSimulator(
   app: FastifyInstance,
   deps: { clock: Clock; apiKey: string; apiSecret: string; confirmUrl: () => string },
 ): Promise<void> {
-  listOnSandboxIndex(app, { path: SCB_SANDBOX_PATH, title: 'SCB QR API', about: "Pay a deposit QR issued through SCB's API: SCB's payment confirmation goes to the site." });
+  listOnSandboxIndex(app, {
+    path: SCB_SANDBOX_PATH,
+    title: 'SCB QR API',
+    about: "Pay a deposit QR issued through SCB's API: SCB's payment confirmation goes to the site.",
+  });
   const tokens = new Map<string, number>();
   const qrs = new Map<string, Qr>();
   const payments: Payment[] = [];
@@ -44,7 +57,8 @@ export async function registerScbSimulator(
     if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, faults.holdMs));
     if (fault === 'rateLimit') await reply.status(429).send(status(9700, 'Too many requests'));
     else if (fault === 'expireToken') await reply.status(401).send(status(9300, 'Access token is expired'));
-    else if (fault === 'malformed') await reply.status(200).header('content-type', 'application/json').send('{"status":{"code":1000},"data":');
+    else if (fault === 'malformed')
+      await reply.status(200).header('content-type', 'application/json').send('{"status":{"code":1000},"data":');
     else await reply.status(504).send(status(9900, 'Gateway timeout'));
     return true;
   }
@@ -113,7 +127,12 @@ export async function registerScbSimulator(
     payments.push(payment);
     if (payments.length > LIMIT) payments.shift();
     const confirmationStatus = await confirm(payment);
-    return { ok: true, text: `Paid ${payment.amount} THB; SCB's confirmation answered ${confirmationStatus || 'nothing'}.`, payment, confirmationStatus };
+    return {
+      ok: true,
+      text: `Paid ${payment.amount} THB; SCB's confirmation answered ${confirmationStatus || 'nothing'}.`,
+      payment,
+      confirmationStatus,
+    };
   }
 
   await app.register(
@@ -150,10 +169,14 @@ export async function registerScbSimulator(
         if (await faulted(reply, false)) return reply;
         if (!authorised(request)) return reply.status(401).send(status(9300, 'Access token is invalid or expired'));
         const q = request.query as Record<string, string | undefined>;
-        if (q.eventCode !== '00300100' || !q.transactionDate || !q.billerId || !q.reference1) return reply.status(400).send(status(4101, 'Invalid request'));
+        if (q.eventCode !== '00300100' || !q.transactionDate || !q.billerId || !q.reference1)
+          return reply.status(400).send(status(4101, 'Invalid request'));
         const day = (at: Date) => new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
         const found = payments
-          .filter((p) => p.payeeProxyId === q.billerId && p.billPaymentRef1 === q.reference1 && (!q.reference2 || p.billPaymentRef2 === q.reference2))
+          .filter(
+            (p) =>
+              p.payeeProxyId === q.billerId && p.billPaymentRef1 === q.reference1 && (!q.reference2 || p.billPaymentRef2 === q.reference2),
+          )
           .filter((p) => day(p.paidAt) === q.transactionDate)
           .map(({ paidAt: _paidAt, ...p }) => ({ eventCode: '00300100', reverseFlag: 'N', ...p }));
         return { ...status(SCB_SUCCESS, 'Success'), data: found };
