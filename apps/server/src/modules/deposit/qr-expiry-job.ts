@@ -47,26 +47,30 @@ export function createQrExpiryJob(deps: {
   /**
    * A callback that never came (SCB stopped after three tries, our node was
    * down): the gateway is asked before the QR is expired, and a payment it
-   * reports is credited. A QR whose gateway gave no answer stays open for the
-   * next pass: expiring it could lose a payment. Returns the ids kept open.
+   * reports is credited; one it knows nothing of is expired here. A QR whose
+   * gateway gave no answer stays open for the next pass: expiring it could lose a payment.
    */
-  async function askFirst(expiredBy: Date, limit: number, summary: QrExpirySummary): Promise<string[]> {
+  async function askFirst(expiredBy: Date, now: Date, limit: number, summary: QrExpirySummary): Promise<void> {
     const inquiry = deps.inquiry;
-    if (!inquiry) return [];
-    const keep: string[] = [];
-    for (const qr of await qrs.openDue(expiredBy, inquiry.providers, limit)) {
-      try {
-        if (await inquiry.settle(qr.provider as QrProvider, qr.id)) summary.creditedLate++;
-      } catch (error) {
-        summary.unknown++;
-        keep.push(qr.id);
-        deps.log.warn(
-          { err: error, qrcodeId: qr.id, provider: qr.provider },
-          'QR gateway inquiry failed: the QR stays open until it answers',
-        );
+    if (!inquiry) return;
+    const unanswered: string[] = [];
+    for (;;) {
+      const due = await qrs.openDue(expiredBy, inquiry.providers, limit, unanswered);
+      for (const qr of due) {
+        try {
+          if (await inquiry.settle(qr.provider as QrProvider, qr.id)) summary.creditedLate++;
+          else if (await qrs.close(qr.id, 'expired', now)) summary.claimed++;
+        } catch (error) {
+          summary.unknown++;
+          unanswered.push(qr.id);
+          deps.log.warn(
+            { err: error, qrcodeId: qr.id, provider: qr.provider },
+            'QR gateway inquiry failed: the QR stays open until it answers',
+          );
+        }
       }
+      if (due.length < limit) return;
     }
-    return keep;
   }
 
   async function pass(): Promise<QrExpirySummary> {
@@ -74,9 +78,9 @@ export function createQrExpiryJob(deps: {
     const now = deps.clock.now();
     const expiredBy = new Date(now.getTime() - qrExpiryGraceMs);
     const summary: QrExpirySummary = { claimed: 0, cancelFailed: 0, creditedLate: 0, unknown: 0 };
-    const keep = await askFirst(expiredBy, qrExpiryBatch, summary);
+    await askFirst(expiredBy, now, qrExpiryBatch, summary);
     for (;;) {
-      const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch, keep);
+      const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch, deps.inquiry?.providers ?? []);
       summary.claimed += expired.length;
       // cancelAtGateway never throws: a failed cancel answers false.
       await settleInBatches(expired, PARALLEL, cancelAtGateway, (outcome) => {
