@@ -64,15 +64,13 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   const siteUrl = createSelfUrl(app, undefined);
   await registerScbSimulator(app, { clock, ...scbSandboxCredentials(tokenSecret), confirmUrl: () => `${siteUrl()}${SCB_CONFIRM_PATH}` });
   await registerVoucherSimulator(app, { clock });
-  if (deps.onLineSimulator) {
-    const channel = lineSandboxChannel(tokenSecret);
-    await registerLineSimulator(app, {
-      clock,
-      ...channel,
-      webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`,
-      onAddress: deps.onLineSimulator,
-    });
-  }
+  // LINE's pages are always there; its API listens only when the site's LINE is the simulated one.
+  await registerLineSimulator(app, {
+    clock,
+    ...lineSandboxChannel(tokenSecret),
+    webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`,
+    ...(deps.onLineSimulator ? { onAddress: deps.onLineSimulator } : {}),
+  });
   await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
   registerRewardsDayRoutes(app, deps.rewardsJob, clock);
   // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.

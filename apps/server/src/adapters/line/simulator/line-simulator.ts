@@ -23,7 +23,7 @@ const ZSend = z.object({
  */
 export async function registerLineSimulator(
   app: FastifyInstance,
-  deps: { clock: Clock; accessToken: string; channelSecret: string; webhookUrl: () => string; onAddress: (url: string) => void },
+  deps: { clock: Clock; accessToken: string; channelSecret: string; webhookUrl: () => string; onAddress?: (url: string) => void },
 ): Promise<void> {
   listOnSandboxIndex(app, {
     path: LINE_SANDBOX_PATH,
@@ -31,9 +31,11 @@ export async function registerLineSimulator(
     about: 'The pushes the site sent to LINE, and messages sent to the bot as a LINE user.',
   });
   const api = createLineApiServer({ accessToken: deps.accessToken });
-  app.addHook('onReady', async () => {
-    deps.onAddress(await api.listen());
-  });
+  const onAddress = deps.onAddress;
+  if (onAddress)
+    app.addHook('onReady', async () => {
+      onAddress(await api.listen());
+    });
   app.addHook('onClose', async () => {
     await api.close();
   });
