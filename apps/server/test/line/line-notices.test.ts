@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TQrState } from '@jetton/contract/wallet';
-import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { SIMULATED_OPERATOR_GROUP } from '../src/counterparty-config.ts';
-import { createLineSendJob } from '../src/modules/line/line-jobs.ts';
-import { call } from './accounts-support.ts';
-import { depositMember, expectLedgerHealthy } from './deposit-support.ts';
-import { testEngines } from './engines.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { createSelfUrl } from '../../src/adapters/self-url.ts';
+import { SIMULATED_OPERATOR_GROUP } from '../../src/counterparty-config.ts';
+import { createLineSendJob } from '../../src/modules/line/line-jobs.ts';
+import { call } from '../support/accounts-support.ts';
+import { depositMember, expectLedgerHealthy } from '../support/deposit-support.ts';
+import { testEngines } from '../support/engines.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const USER = `U${'a'.repeat(31)}1`;
 type Push = { to: string; texts: string[]; retryKey?: string };

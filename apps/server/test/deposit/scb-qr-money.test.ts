@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TQrState } from '@jetton/contract/wallet';
-import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { SIMULATED_BILLER_ID } from '../src/counterparty-config.ts';
-import { SCB_CONFIRM_PATH } from '../src/modules/deposit/qr-scb-routes.ts';
-import { call } from './accounts-support.ts';
-import { depositMember, expectLedgerHealthy, walletBalance } from './deposit-support.ts';
-import { testEngines } from './engines.ts';
+import { createSelfUrl } from '../../src/adapters/self-url.ts';
+import { SIMULATED_BILLER_ID } from '../../src/counterparty-config.ts';
+import { SCB_CONFIRM_PATH } from '../../src/modules/deposit/qr-scb-routes.ts';
+import { call } from '../support/accounts-support.ts';
+import { depositMember, expectLedgerHealthy, walletBalance } from '../support/deposit-support.ts';
+import { testEngines } from '../support/engines.ts';
 import * as doc from './scb-doc-fixtures.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const QR_LIFETIME_MS = 600_000;
 const GRACE_MS = 300_000;

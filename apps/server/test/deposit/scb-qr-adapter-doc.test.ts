@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScbQrGateway } from '../src/adapters/qr-gateway/scb/scb-qr-gateway.ts';
+import { createScbQrGateway } from '../../src/adapters/qr-gateway/scb/scb-qr-gateway.ts';
 import * as doc from './scb-doc-fixtures.ts';
-import { TestClock } from './test-app.ts';
+import { TestClock } from '../support/test-app.ts';
 
 type Seen = { method: string; url: string; headers: Record<string, unknown>; body: unknown };
 

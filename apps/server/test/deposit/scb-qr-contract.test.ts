@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scbSandboxCredentials, SCB_SANDBOX_API_PATH } from '../src/adapters/party-keys.ts';
-import { QrGatewayError } from '../src/adapters/qr-gateway/qr-gateway.ts';
-import { createScbQrGateway } from '../src/adapters/qr-gateway/scb/scb-qr-gateway.ts';
+import { scbSandboxCredentials, SCB_SANDBOX_API_PATH } from '../../src/adapters/party-keys.ts';
+import { QrGatewayError } from '../../src/adapters/qr-gateway/qr-gateway.ts';
+import { createScbQrGateway } from '../../src/adapters/qr-gateway/scb/scb-qr-gateway.ts';
 import {
   qrIdToRefs,
   refsToQrId,
@@ -13,11 +13,11 @@ import {
   ZScbInquiryItem,
   ZScbToken,
   ZScbTokenRequest,
-} from '../src/adapters/qr-gateway/scb/scb-protocol.ts';
-import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { SIMULATED_BILLER_ID } from '../src/counterparty-config.ts';
+} from '../../src/adapters/qr-gateway/scb/scb-protocol.ts';
+import { createSelfUrl } from '../../src/adapters/self-url.ts';
+import { SIMULATED_BILLER_ID } from '../../src/counterparty-config.ts';
 import * as doc from './scb-doc-fixtures.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const SECRET = 'test-token-secret-test-token-secret-0123';
 const QR_ID = '0192f3a4-5b6c-7d8e-9fa0-b1c2d3e4f5a6';

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLineMessaging, lineSignatureValid } from '../src/adapters/line/line-messaging.ts';
-import { signedWebhook, textMessageEvent } from '../src/adapters/line/simulator/line-api-server.ts';
-import { lineSandboxChannel } from '../src/adapters/party-keys.ts';
-import { createSelfUrl } from '../src/adapters/self-url.ts';
-import { SIMULATED_OPERATOR_GROUP } from '../src/counterparty-config.ts';
+import { createLineMessaging, lineSignatureValid } from '../../src/adapters/line/line-messaging.ts';
+import { signedWebhook, textMessageEvent } from '../../src/adapters/line/simulator/line-api-server.ts';
+import { lineSandboxChannel } from '../../src/adapters/party-keys.ts';
+import { createSelfUrl } from '../../src/adapters/self-url.ts';
+import { SIMULATED_OPERATOR_GROUP } from '../../src/counterparty-config.ts';
 import * as doc from './line-doc-fixtures.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const SECRET = 'test-token-secret-test-token-secret-0123';
 
