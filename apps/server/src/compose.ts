@@ -162,6 +162,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const spin = registerSpinFeature(app, {
     db,
     clock,
+    settings,
     sandbox: config.sandbox,
     bonuses: input.spinBonuses ?? rewardsSpinBonuses,
     ...(input.spinSeeds ? { seeds: input.spinSeeds } : {}),

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor, toMinor } from '@jetton/contract/money';
+import { bonusAmountsIn } from '@jetton/contract/money-rules';
+import type { Currency } from '@jetton/contract/constants';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
@@ -32,6 +34,9 @@ export function userBonusView(b: MemberBonus): TUserBonus {
   };
 }
 
+/** A definition's amounts in minor units of one currency. */
+type Amounts = { maxBonus: bigint; minDeposit: bigint };
+
 const live = (d: BonusDefinition, now: Date): boolean =>
   d.active && (d.valid_from === null || d.valid_from <= now) && (d.valid_to === null || d.valid_to > now);
 
@@ -44,6 +49,18 @@ export function createBonusService(deps: Deps) {
   const { db, clock } = deps;
   const definitions = createDefinitionRepository(db);
   const bonuses = createMemberBonusRepository(db);
+  const memberCurrency = async (memberId: string): Promise<Currency> => (await bonuses.currencyOf(memberId)) ?? 'THB';
+
+  /** The definition's amounts in the member's currency (docs/money.md, "Rules per currency"); null: not offered there. */
+  async function amountsIn(def: BonusDefinition, currency: Currency): Promise<Amounts | null> {
+    const found = bonusAmountsIn(await rulesFor(deps.money, currency), currency, {
+      code: def.code,
+      maxBonus: fromMinor(def.max_bonus),
+      minDeposit: fromMinor(def.min_deposit),
+    });
+    return found ? { maxBonus: toMinor(found.maxBonus), minDeposit: toMinor(found.minDeposit) } : null;
+  }
+
   const clearBelow = async (currency: MemberBonus['currency']) => toMinor((await rulesFor(deps.money, currency)).bonusClearBelow);
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
@@ -58,6 +75,8 @@ export function createBonusService(deps: Deps) {
   /** Receive a listed bonus or a promotion: the base is the wallet now; the definition's terms are copied. */
   async function grantFromDefinition(trx: Kysely<DB>, memberId: string, def: BonusDefinition, now: Date): Promise<MemberBonus> {
     const member = await lockMember(trx, memberId);
+    const amounts = await amountsIn(def, member.currency);
+    if (!amounts) throw new AppError(def.origin === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
     if (await settleExpiry(trx, memberId, now)) throw new AppError('BONUS_ALREADY_ACTIVE');
     if (def.origin === 'promotion') {
       const taken = await createDefinitionRepository(trx).receipts(memberId, def.id, new Date(0));
@@ -67,9 +86,9 @@ export function createBonusService(deps: Deps) {
       if (received.length >= def.max_received) throw new AppError('BONUS_MAX_CLAIMED');
     }
     const base = await accountBalance(trx, memberWallet(memberId, member.currency));
-    if (base < def.min_deposit || base <= 0n) throw new AppError('BONUS_CONDITION');
+    if (base < amounts.minDeposit || base <= 0n) throw new AppError('BONUS_CONDITION');
     if (def.origin === 'promotion' && !(await createDefinitionRepository(trx).takeUse(def.id))) throw new AppError('NO_PROMOTION');
-    const credit = bonusCredit(base, def.percent, def.max_bonus);
+    const credit = bonusCredit(base, def.percent, amounts.maxBonus);
     return grantBonus(trx, {
       memberId,
       currency: member.currency,
@@ -97,17 +116,29 @@ export function createBonusService(deps: Deps) {
   }
 
   return {
-    /** GET /api/bonus: each listed bonus with the member's receipts in its current window and whether it is the active one. */
+    /**
+     * GET /api/bonus: each listed bonus offered in the member's currency, with its amounts in that
+     * currency, the member's receipts in its current window and whether it is the active one.
+     */
     async list(memberId: string): Promise<TBonus[]> {
       const now = clock.now();
-      const [defs, active] = await Promise.all([definitions.listActive('bonus', now), activeBonusOf(db, memberId)]);
+      const [defs, active, currency] = await Promise.all([
+        definitions.listActive('bonus', now),
+        activeBonusOf(db, memberId),
+        memberCurrency(memberId),
+      ]);
+      const offered = (await Promise.all(defs.map(async (d) => ({ d, amounts: await amountsIn(d, currency) })))).flatMap(
+        ({ d, amounts }) => (amounts ? [{ d, amounts }] : []),
+      );
       return Promise.all(
-        defs.map(async (d): Promise<TBonus> => {
+        offered.map(async ({ d, amounts }): Promise<TBonus> => {
           const received = await definitions.receipts(memberId, d.id, windowStart(d.type, now));
           const isActive = active?.definition_id === d.id;
           const last = received.at(-1);
           return {
             ...definitionTerms(d),
+            maxBonus: fromMinor(amounts.maxBonus),
+            minDeposit: fromMinor(amounts.minDeposit),
             name: d.names,
             notice: d.notices,
             userBonus:
@@ -166,10 +197,11 @@ export function createBonusService(deps: Deps) {
       };
     },
 
-    /** GET /api/bonus/check/minimum: the smallest wallet any listed bonus accepts. */
-    async minimum(): Promise<{ minimum: number }> {
-      const defs = await definitions.listActive('bonus', clock.now());
-      const least = defs.reduce<bigint | null>((min, d) => (min === null || d.min_deposit < min ? d.min_deposit : min), null);
+    /** GET /api/bonus/check/minimum: the smallest wallet any listed bonus accepts, in the member's currency. */
+    async minimum(memberId: string): Promise<{ minimum: number }> {
+      const [defs, currency] = await Promise.all([definitions.listActive('bonus', clock.now()), memberCurrency(memberId)]);
+      const mins = (await Promise.all(defs.map((d) => amountsIn(d, currency)))).flatMap((a) => (a ? [a.minDeposit] : []));
+      const least = mins.reduce<bigint | null>((min, m) => (min === null || m < min ? m : min), null);
       return { minimum: fromMinor(least ?? 0n) };
     },
 
@@ -188,8 +220,9 @@ export function createBonusService(deps: Deps) {
     },
 
     /** GET /api/promotion/find/{code}. */
-    async findPromotion(code: string): Promise<TPromotion> {
+    async findPromotion(memberId: string, code: string): Promise<TPromotion> {
       const def = await promotionOf(code, clock.now());
+      if (!(await amountsIn(def, await memberCurrency(memberId)))) throw new AppError('NO_PROMOTION');
       return { code: def.code, percentFail: def.percent_fail, description: def.notices };
     },
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
-import { fromMinor } from '@jetton/contract/money';
+import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { TBanner, TInviteList, TRefundCheck, TRefundList } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,9 +12,10 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import { activeBonusOf, endBonus, grantBonus, lockMember, turnoverMet } from './bonus-lifecycle.ts';
 import { createInviteRefundRepository } from './invite-refund-repository.ts';
+import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
-type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
+type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource; money: MoneyRulesSource };
 
 const ALL_CATEGORIES = { slot: 100, sport: 100, lotto: 100 };
 
@@ -42,7 +43,9 @@ export function createInviteRefundService(deps: Deps) {
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnpaidInvites(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
-        if (amount <= 0n) throw new AppError('NO_INVITE_BONUS');
+        // Below the currency's minimum it stays accrued, to be received with the next days'.
+        const least = toMinor((await rulesFor(deps.money, member.currency)).inviteMin);
+        if (amount <= 0n || amount < least) throw new AppError('NO_INVITE_BONUS');
         const expense = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.expense('invite'), member.currency));
         const wallet = await ensureAccount(trx, memberWallet(memberId, member.currency));
         const entry = await postEntry(trx, {
@@ -92,7 +95,8 @@ export function createInviteRefundService(deps: Deps) {
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnreceivedRefunds(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
-        if (amount <= 0n) throw new AppError('REFUND_MINIMUM');
+        const least = toMinor((await rulesFor(deps.money, member.currency)).refundMin);
+        if (amount <= 0n || amount < least) throw new AppError('REFUND_MINIMUM');
         const bonus = await grantBonus(trx, {
           memberId,
           currency: member.currency,
