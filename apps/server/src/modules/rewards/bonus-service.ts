@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor, toMinor } from '@jetton/contract/money';
-import { bonusAmountsIn } from '@jetton/contract/money-rules';
+import { bonusAmountsIn, type MoneyRules } from '@jetton/contract/money-rules';
 import type { Currency } from '@jetton/contract/constants';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
@@ -52,8 +52,8 @@ export function createBonusService(deps: Deps) {
   const memberCurrency = async (memberId: string): Promise<Currency> => (await bonuses.currencyOf(memberId)) ?? 'THB';
 
   /** The definition's amounts in the member's currency (docs/money.md, "Rules per currency"); null: not offered there. */
-  async function amountsIn(def: BonusDefinition, currency: Currency): Promise<Amounts | null> {
-    const found = bonusAmountsIn(await rulesFor(deps.money, currency), currency, {
+  async function amountsIn(def: BonusDefinition, currency: Currency, money?: MoneyRules): Promise<Amounts | null> {
+    const found = bonusAmountsIn(money ? money[currency] : await rulesFor(deps.money, currency), currency, {
       code: def.code,
       maxBonus: fromMinor(def.max_bonus),
       minDeposit: fromMinor(def.min_deposit),
@@ -61,23 +61,29 @@ export function createBonusService(deps: Deps) {
     return found ? { maxBonus: toMinor(found.maxBonus), minDeposit: toMinor(found.minDeposit) } : null;
   }
 
-  const clearBelow = async (currency: MemberBonus['currency']) => toMinor((await rulesFor(deps.money, currency)).bonusClearBelow);
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
-  async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date): Promise<MemberBonus | undefined> {
+  async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date, money: MoneyRules): Promise<MemberBonus | undefined> {
     const active = await activeBonusOf(trx, memberId);
     if (!active?.expires_at || active.expires_at > now) return active;
-    const clearBelowMinor = await clearBelow(active.currency);
+    const clearBelowMinor = toMinor(money[active.currency].bonusClearBelow);
     await endLikeCancel(trx, active, { clearBelowMinor, now, expired: true });
     return undefined;
   }
 
   /** Receive a listed bonus or a promotion: the base is the wallet now; the definition's terms are copied. */
-  async function grantFromDefinition(trx: Kysely<DB>, memberId: string, def: BonusDefinition, now: Date): Promise<MemberBonus> {
+  /** `money`: the rules read before the transaction (the embedded engine's one connection is the transaction's). */
+  async function grantFromDefinition(
+    trx: Kysely<DB>,
+    memberId: string,
+    def: BonusDefinition,
+    now: Date,
+    money: MoneyRules,
+  ): Promise<MemberBonus> {
     const member = await lockMember(trx, memberId);
-    const amounts = await amountsIn(def, member.currency);
+    const amounts = await amountsIn(def, member.currency, money);
     if (!amounts) throw new AppError(def.origin === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
-    if (await settleExpiry(trx, memberId, now)) throw new AppError('BONUS_ALREADY_ACTIVE');
+    if (await settleExpiry(trx, memberId, now, money)) throw new AppError('BONUS_ALREADY_ACTIVE');
     if (def.origin === 'promotion') {
       const taken = await createDefinitionRepository(trx).receipts(memberId, def.id, new Date(0));
       if (taken.length > 0) throw new AppError('PROMOTION_RECEIVED');
@@ -159,7 +165,8 @@ export function createBonusService(deps: Deps) {
       const now = clock.now();
       const def = await definitions.byCode(rawCode.toUpperCase());
       if (!def || def.origin !== 'bonus' || !live(def, now)) throw new AppError('NO_DATA');
-      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now)));
+      const money = await deps.money.get();
+      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now, money)));
     },
 
     /** GET /api/bonus/check/active: the active bonus, if any, with its progress. */
@@ -167,9 +174,10 @@ export function createBonusService(deps: Deps) {
       const now = clock.now();
       let active = await activeBonusOf(db, memberId);
       if (active?.expires_at && active.expires_at <= now) {
+        const money = await deps.money.get();
         active = await withMoneyTransaction(db, async (trx) => {
           await lockMember(trx, memberId);
-          return settleExpiry(trx, memberId, now);
+          return settleExpiry(trx, memberId, now, money);
         });
       }
       if (!active) {
@@ -230,7 +238,8 @@ export function createBonusService(deps: Deps) {
     async activatePromotion(memberId: string, code: string): Promise<TUserBonus> {
       const now = clock.now();
       const def = await promotionOf(code, now);
-      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now)));
+      const money = await deps.money.get();
+      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now, money)));
     },
 
     /** GET /api/promotion/current: the member's active promotion bonus, if any. */
@@ -260,11 +269,12 @@ export function createBonusService(deps: Deps) {
     async expireDue(limit = 100): Promise<number> {
       const now = clock.now();
       const due = await bonuses.dueForExpiry(now, limit);
+      const money = await deps.money.get();
       let ended = 0;
       for (const { member_id } of due) {
         await withMoneyTransaction(db, async (trx) => {
           await lockMember(trx, member_id);
-          if (!(await settleExpiry(trx, member_id, now))) ended += 1;
+          if (!(await settleExpiry(trx, member_id, now, money))) ended += 1;
         });
       }
       return ended;

@@ -12,7 +12,7 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import { activeBonusOf, endBonus, grantBonus, lockMember, turnoverMet } from './bonus-lifecycle.ts';
 import { createInviteRefundRepository } from './invite-refund-repository.ts';
-import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
 type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource; money: MoneyRulesSource };
@@ -38,13 +38,15 @@ export function createInviteRefundService(deps: Deps) {
 
     /** GET /api/invite/bonus: pays every accrued row into the wallet at once (expense:invite -> wallet). */
     async receiveInvite(memberId: string): Promise<{ message: 'INVITE_BONUS_SUCCESS' }> {
+      // Read before the transaction: the embedded engine's one connection is the transaction's.
+      const money = await deps.money.get();
       await withMoneyTransaction(db, async (trx) => {
         const member = await lockMember(trx, memberId);
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnpaidInvites(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
         // Below the currency's minimum it stays accrued, to be received with the next days'.
-        const least = toMinor((await rulesFor(deps.money, member.currency)).inviteMin);
+        const least = toMinor(money[member.currency].inviteMin);
         if (amount <= 0n || amount < least) throw new AppError('NO_INVITE_BONUS');
         const expense = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.expense('invite'), member.currency));
         const wallet = await ensureAccount(trx, memberWallet(memberId, member.currency));
@@ -88,6 +90,7 @@ export function createInviteRefundService(deps: Deps) {
      */
     async receiveRefund(memberId: string): Promise<{ message: 'REFUND_SUCCESS' }> {
       const rules = await deps.rules.get();
+      const money = await deps.money.get();
       const now = clock.now();
       await withMoneyTransaction(db, async (trx) => {
         const member = await lockMember(trx, memberId);
@@ -95,7 +98,7 @@ export function createInviteRefundService(deps: Deps) {
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnreceivedRefunds(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
-        const least = toMinor((await rulesFor(deps.money, member.currency)).refundMin);
+        const least = toMinor(money[member.currency].refundMin);
         if (amount <= 0n || amount < least) throw new AppError('REFUND_MINIMUM');
         const bonus = await grantBonus(trx, {
           memberId,

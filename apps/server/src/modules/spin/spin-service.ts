@@ -8,6 +8,7 @@ import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import type { StoredSlice } from '../../db/tables/spin.ts';
+import type { MoneyRules } from '@jetton/contract/money-rules';
 import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { SpinBonusPort } from './bonus-port.ts';
 import { prizeIn } from './prize-currency.ts';
@@ -29,11 +30,12 @@ type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSou
 export function createSpinService(deps: Deps) {
   const { db, clock, wheels } = deps;
   const spins = createSpinRepository(db);
-  /** Each slice's label and amount in the member's currency (docs/spin.md, "Prizes per currency"). */
-  const inCurrency = async (slices: StoredSlice[], currency: Currency) => {
-    const rules = (await deps.money.get())[currency];
-    return slices.map((s) => ({ slice: s, ...prizeIn(s, currency, rules.prizes) }));
-  };
+  /**
+   * Each slice's label and amount in the member's currency (docs/spin.md, "Prizes per currency"). The
+   * rules are read before any transaction: the embedded engine has one connection, which a transaction holds.
+   */
+  const inCurrency = (slices: StoredSlice[], currency: Currency, money: MoneyRules) =>
+    slices.map((s) => ({ slice: s, ...prizeIn(s, currency, money[currency].prizes) }));
 
   /** The member's current (unrevealed) seed pair, made on first use: the commitment exists before any spin. */
   async function currentSeed(executor: Kysely<DB>, memberId: string, lock: boolean) {
@@ -73,7 +75,7 @@ export function createSpinService(deps: Deps) {
       const member = await spins.coinsOf(memberId);
       if (!member) throw new AppError('invalid-token');
       const seed = await currentSeed(db, memberId, false);
-      const priced = await inCurrency(wheel?.slices ?? [], member.currency);
+      const priced = inCurrency(wheel?.slices ?? [], member.currency, await deps.money.get());
       return {
         active: wheel?.active ?? false,
         name: wheel?.name ?? '',
@@ -98,6 +100,7 @@ export function createSpinService(deps: Deps) {
      * member's row, so parallel spins queue and never spend a coin twice.
      */
     async spin(memberId: string): Promise<TSpinResponse> {
+      const money = await deps.money.get();
       return withMoneyTransaction(db, async (trx) => {
         const wheel = await wheels.current(trx);
         if (!wheel?.active) throw new AppError('NO_DATA');
@@ -115,7 +118,7 @@ export function createSpinService(deps: Deps) {
         );
         const slice = wheel.slices[index];
         if (!slice) throw new Error('draw outside the wheel');
-        const [prize] = await inCurrency([slice], member.currency);
+        const [prize] = inCurrency([slice], member.currency, money);
         if (!prize) throw new Error('prize outside the wheel');
         const now = clock.now();
         const drawId = uuidV7(now);
