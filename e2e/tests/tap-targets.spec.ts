@@ -127,7 +127,10 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
     await closeDialog();
   }
   // A game account the demo member has (its history plays at two providers).
-  await page.getByRole('button', { name: en('home.games.view') }).first().click();
+  await page
+    .getByRole('button', { name: en('home.games.view') })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectTargetsFit(page, 'game account');
   await closeDialog();

@@ -76,9 +76,15 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
 
   it('tells one story: the statement, the slip history and the reports agree on every date', async () => {
     const db = t.database.db;
-    const member = await db.selectFrom('members').select(['id', 'created_at']).where('phone', '=', DEMO_MEMBER.username).executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('members')
+      .select(['id', 'created_at'])
+      .where('phone', '=', DEMO_MEMBER.username)
+      .executeTakeFirstOrThrow();
     const token = await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password);
-    const lines = ZStatementResponse.parse((await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token })).json()).statements;
+    const lines = ZStatementResponse.parse(
+      (await call(t, 'POST', ROUTES.statement.list, { page: 1, limit: 50 }, { token })).json(),
+    ).statements;
     const times = lines.map((line) => Date.parse(line.createdAt));
     // Newest first, in date order, and none before the member registered.
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -90,7 +96,9 @@ describe.each(testEngines())('the demo member history (%s database)', (engine) =
     expect(day(member.created_at)).toBe(daysAgo(13));
 
     // The slip's day is the day its deposit reached the wallet.
-    const slips = (await call(t, 'POST', ROUTES.statement.slip, { page: 1, limit: 10 }, { token })).json<{ slips: { createdAt: string }[] }>();
+    const slips = (await call(t, 'POST', ROUTES.statement.slip, { page: 1, limit: 10 }, { token })).json<{
+      slips: { createdAt: string }[];
+    }>();
     expect(slips.slips.map((slip) => day(slip.createdAt))).toEqual([daysAgo(13)]);
     expect(deposits.find((line) => line.amount === 2_500)?.createdAt.slice(0, 10)).toBe(slips.slips[0]?.createdAt.slice(0, 10));
 

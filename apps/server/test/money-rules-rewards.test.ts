@@ -23,7 +23,15 @@ const ONE_PRIZE: TSpinWheelConfig = {
   name: 'ONE',
   active: true,
   slices: [
-    { code: 'CREDIT10', label: '฿10', bgColor: '#000000', textColor: '#ffffff', htmlDescription: '', weight: 1, prize: { type: 'credit', amount: 10 } },
+    {
+      code: 'CREDIT10',
+      label: '฿10',
+      bgColor: '#000000',
+      textColor: '#ffffff',
+      htmlDescription: '',
+      weight: 1,
+      prize: { type: 'credit', amount: 10 },
+    },
   ],
 };
 

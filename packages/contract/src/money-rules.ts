@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency, type QrProvider } from './constants.ts';
+import { text } from './text.ts';
 
 /**
  * The amount rules of one currency (docs/money.md, "Rules per currency"): a kip
@@ -25,7 +26,7 @@ export const ZQrPick = z.object({
 export type TQrPick = z.infer<typeof ZQrPick>;
 
 /** A bonus or promotion code, or a wheel slice code, as the rules key them. */
-const ZRuleCode = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'KEY_INVALID' });
+const ZRuleCode = text().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'KEY_INVALID' });
 /** A bonus or promotion definition's amounts in one currency. */
 export const ZBonusAmounts = z.object({ maxBonus: units, minDeposit: units });
 export type TBonusAmounts = z.infer<typeof ZBonusAmounts>;

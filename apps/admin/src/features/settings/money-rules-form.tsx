@@ -61,9 +61,12 @@ function readCurrency(form: HTMLFormElement, currency: Currency, before: Rules):
     ...Object.fromEntries(SCALARS.map(([name]) => [name, amount(form, field(name))])),
     giftLinkMin: gift === '' ? null : amount(form, field('giftLinkMin')),
     bonuses: Object.fromEntries(
-      lines(form, field('bonuses')).map(([code, max, min]) => [code, { maxBonus: figure(max), minDeposit: figure(min) }]),
+      lines(form, field('bonuses')).map(([code, max, min]): [string, unknown] => [
+        code ?? '',
+        { maxBonus: figure(max), minDeposit: figure(min) },
+      ]),
     ),
-    prizes: Object.fromEntries(lines(form, field('prizes')).map(([code, value]) => [code, figure(value)])),
+    prizes: Object.fromEntries(lines(form, field('prizes')).map(([code, value]): [string, unknown] => [code ?? '', figure(value)])),
     qr: Object.fromEntries(
       QR_PROVIDERS.map((p) => [
         p,

@@ -61,7 +61,6 @@ export function createBonusService(deps: Deps) {
     return found ? { maxBonus: toMinor(found.maxBonus), minDeposit: toMinor(found.minDeposit) } : null;
   }
 
-
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
   async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date, money: MoneyRules): Promise<MemberBonus | undefined> {
     const active = await activeBonusOf(trx, memberId);

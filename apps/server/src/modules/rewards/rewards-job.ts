@@ -100,7 +100,13 @@ export function createRewardsJob(deps: Deps) {
   }
 
   /** One kind's accruals of a day, if this pass claims the day first. */
-  function accrueKind(kind: 'refund' | 'invite', day: string, rules: RewardsRules, caps: { refund: DailyCaps; invite: DailyCaps }, now: Date) {
+  function accrueKind(
+    kind: 'refund' | 'invite',
+    day: string,
+    rules: RewardsRules,
+    caps: { refund: DailyCaps; invite: DailyCaps },
+    now: Date,
+  ) {
     return withMoneyTransaction(db, async (trx) => {
       const repo = createRoundsRepository(trx);
       if (!(await repo.claimDay(kind, day, now))) return 0;

@@ -17,11 +17,7 @@ function prizeLabel(minor: bigint, currency: Currency): string {
  * the label reads that figure with the currency's sign. A money slice without a figure in a
  * currency other than baht keeps the wheel's amount, labelled in that currency, never with ฿.
  */
-export function prizeIn(
-  slice: StoredSlice,
-  currency: Currency,
-  prizes: Record<string, number>,
-): { label: string; amount: bigint | null } {
+export function prizeIn(slice: StoredSlice, currency: Currency, prizes: Record<string, number>): { label: string; amount: bigint | null } {
   if (slice.prize.type !== 'credit' && slice.prize.type !== 'bonus') return { label: slice.label, amount: null };
   const own = prizes[slice.code];
   if (own !== undefined) {

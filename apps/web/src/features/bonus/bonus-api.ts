@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
-import { ZBonusActive, ZBonusList, ZBonusMinimum, ZMessageAnswer, ZPromotion, ZPromotionCurrent, ZUserBonus } from '@jetton/contract/rewards';
+import {
+  ZBonusActive,
+  ZBonusList,
+  ZBonusMinimum,
+  ZMessageAnswer,
+  ZPromotion,
+  ZPromotionCurrent,
+  ZUserBonus,
+} from '@jetton/contract/rewards';
 import { apiRequest } from '@jetton/ui/lib/api-client';
 import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
