@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import { createMoneyRules } from '../lookup/money-rules.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import { noBonusPort, type SpinBonusPort } from './bonus-port.ts';
 import { secureSeeds, type SeedSource } from './fair-draw.ts';
 import { registerSpinAdminRoutes } from './spin-admin-routes.ts';
@@ -17,6 +18,7 @@ type Deps = {
   clock: Clock;
   /** Where the prize amounts of each currency are read (rules.money). */
   settings: SettingsRepository;
+  audit: AuditWriter;
   /** The bonus module's side of bonus coupons and BONUS_REMAINING (none until it is wired in). */
   bonuses?: SpinBonusPort;
   /** Where server and client seeds come from; tests pass a seeded source. */
@@ -32,6 +34,6 @@ export function registerSpinFeature(app: FastifyInstance, deps: Deps): { spinWhe
   const money = createMoneyRules({ settings: deps.settings, clock: deps.clock, log: app.log });
   const spins = createSpinService({ db: deps.db, clock: deps.clock, wheels, seeds: deps.seeds ?? secureSeeds, bonuses, money });
   registerSpinRoutes(app, { spins, wheels, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }), sandbox: deps.sandbox });
-  registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, wheels });
+  registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, audit: deps.audit, wheels });
   return { spinWheels: wheels, spins };
 }
