@@ -186,6 +186,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const spin = registerSpinFeature(app, {
     db,
     clock,
+    settings,
     audit,
     sandbox: config.sandbox,
     bonuses: input.spinBonuses ?? rewardsSpinBonuses,
