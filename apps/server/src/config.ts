@@ -3,8 +3,8 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { COUNTERPARTY_ENV, counterpartyConfig, type CounterpartyConfig } from './counterparty-config.ts';
 import { CRASH_STEPS, parseCrashAt, type CrashAt } from './crash-point.ts';
+import { COUNTERPARTY_ENV, counterpartyConfig, CounterpartyConfigError, type CounterpartyConfig } from './counterparty-config.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -107,10 +107,10 @@ export type Config = {
   adminOwnerPassword?: string;
   /** Where uploads go: this node's disk (DATA_DIR/uploads) or an S3-compatible bucket. */
   storage: StorageConfig;
-  /** Which real protocol the slip verifier and the SMS gateway speak (counterparty-config.ts). */
-  counterparties: CounterpartyConfig;
   /** CRASH_AT: the crash test's step (never in production). */
   crashAt?: CrashAt;
+  /** SCB's QR API and LINE (counterparty-config.ts); absent: neither. */
+  counterparties?: CounterpartyConfig;
 };
 
 /** Where and as whom to reach an S3-compatible store. */
@@ -146,9 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CRASH_AT !== undefined && e.NODE_ENV === 'production')
     throw new ConfigError('Refusing to start: CRASH_AT is a test hook that kills the server mid-transfer; unset it in production.');
   const crashAt = e.CRASH_AT === undefined ? undefined : parseCrashAt(e.CRASH_AT);
-  const counterparties = counterpartyConfig(e, e.SANDBOX === 'on');
-  if (typeof counterparties === 'string') throw new ConfigError(counterparties);
   const dataDir = path.resolve(e.DATA_DIR);
+  let counterparties: CounterpartyConfig;
+  try {
+    counterparties = counterpartyConfig(e, e.SANDBOX === 'on');
+  } catch (error) {
+    if (error instanceof CounterpartyConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
   const stored = loadOrCreateSecrets(dataDir);
   return {
     env: e.NODE_ENV,

@@ -1,74 +1,112 @@
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
+import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
+import { SLIP_SMS_ENV, slipSmsConfig, type SlipSmsConfig } from './slip-sms-config.ts';
 
 /**
- * Which real protocol the slip verifier and the SMS gateway speak (README, "Real services").
- * `generic` is the project's own protocol, played by the sandbox's simulators; a named service
- * is that service's published API, played by its own simulator under /sandbox while SANDBOX=on
- * and its URL is left unset.
+ * The real counterparties' settings (README, "Real services"). SCB serves a QR
+ * provider only when SCB_QR_PROVIDER names one: its simulator without
+ * SCB_API_BASE_URL (SANDBOX=on only). LINE runs against its simulator with
+ * SANDBOX=on and no channel token, against LINE with one, and is off otherwise.
+ * Secrets stay in the returned object and are never part of a message.
  */
 export const COUNTERPARTY_ENV = {
-  SLIP_VERIFIER: z.enum(['generic', 'easyslip']).default('generic'),
-  /** EasySlip's API v1 base; unset: the simulator with SANDBOX=on, else EasySlip itself. */
-  EASYSLIP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  EASYSLIP_API_KEY: text().min(8).max(200).optional(),
-  SMS_GATEWAY: z.enum(['generic', 'thaibulksms']).default('generic'),
-  /** ThaiBulkSMS's API v2 base; unset: the simulator with SANDBOX=on, else ThaiBulkSMS itself. */
-  THAIBULKSMS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  THAIBULKSMS_API_KEY: text().min(4).max(200).optional(),
-  THAIBULKSMS_API_SECRET: text().min(4).max(200).optional(),
-  /** A sender name registered with ThaiBulkSMS; unset: the account's default. */
-  THAIBULKSMS_SENDER: text().min(1).max(11).optional(),
-  /** Which credit pays: OTPs usually go `corporate` (delivered to numbers that block marketing). */
-  THAIBULKSMS_FORCE: z.enum(['standard', 'corporate']).default('corporate'),
+  /** Which of our QR providers is served by SCB's QR API (e.g. KBANK); unset: none. */
+  SCB_QR_PROVIDER: z.enum(QR_PROVIDERS).optional(),
+  /** SCB's API base, e.g. https://api-sandbox.partners.scb/partners/sandbox; unset with SANDBOX=on: the SCB simulator. */
+  SCB_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SCB_API_KEY: text().min(1).optional(),
+  SCB_API_SECRET: text().min(1).optional(),
+  SCB_BILLER_ID: text()
+    .regex(/^[0-9]{15}$/)
+    .optional(),
+  /** ref3: the prefix SCB routes payment confirmations by. */
+  SCB_REF3: text()
+    .regex(/^[A-Z0-9]{1,20}$/)
+    .default('SCB'),
+  /** The LINE Messaging API channel (LINE Developers console). */
+  LINE_CHANNEL_ACCESS_TOKEN: text().min(1).optional(),
+  LINE_CHANNEL_SECRET: text().min(1).optional(),
+  /** Unset: https://api.line.me, or the LINE simulator with SANDBOX=on and no token. */
+  LINE_API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The group (C...) the operators' alerts go to. */
+  LINE_OPERATOR_GROUP_ID: text().min(1).optional(),
+  /** The language of the operators' alerts. */
+  LINE_OPERATOR_LANG: z.enum(['th', 'la', 'en']).default('th'),
+  /** The bot's basic id (@...), shown to members with their link code. */
+  LINE_BOT_BASIC_ID: text().min(1).optional(),
+  /** The slip verifier and the SMS gateway (slip-sms-config.ts). */
+  ...SLIP_SMS_ENV,
 };
 
-export const EASYSLIP_PUBLIC_URL = 'https://developer.easyslip.com/api/v1';
-export const THAIBULKSMS_PUBLIC_URL = 'https://api-v2.thaibulksms.com';
+type Env = Partial<Record<keyof typeof COUNTERPARTY_ENV, string>>;
 
-/** `url` undefined: the built-in simulator at this server (SANDBOX=on); keys undefined: the simulator's own. */
-export type SlipVerifierConfig = { kind: 'generic' } | { kind: 'easyslip'; url: string | undefined; apiKey: string | undefined };
-export type SmsGatewayConfig =
-  | { kind: 'generic' }
-  | {
-      kind: 'thaibulksms';
-      url: string | undefined;
-      credentials: { key: string; secret: string } | undefined;
-      sender: string | undefined;
-      force: 'standard' | 'corporate';
-    };
-export type CounterpartyConfig = { slipVerifier: SlipVerifierConfig; smsGateway: SmsGatewayConfig };
+export type ScbConfig = {
+  provider: QrProvider;
+  /** undefined: the sandbox's SCB simulator (SANDBOX=on only). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  apiSecret: string | undefined;
+  billerId: string;
+  ref3: string;
+};
 
-export const GENERIC_COUNTERPARTIES: CounterpartyConfig = { slipVerifier: { kind: 'generic' }, smsGateway: { kind: 'generic' } };
+export type LineConfig = {
+  /** undefined: the sandbox's LINE simulator (SANDBOX=on only). */
+  baseUrl: string | undefined;
+  accessToken: string | undefined;
+  channelSecret: string | undefined;
+  operatorGroupId: string | undefined;
+  operatorLang: 'th' | 'la' | 'en';
+  botBasicId: string;
+};
 
-type Env = { [K in keyof typeof COUNTERPARTY_ENV]?: z.infer<(typeof COUNTERPARTY_ENV)[K]> };
+export type CounterpartyConfig = { scb: ScbConfig | undefined; line: LineConfig | undefined } & Partial<SlipSmsConfig>;
 
-/**
- * The choice, or the one line that says what is missing. Without the sandbox a real service needs
- * its key (there is no simulator to answer): the key's value never appears in a message.
- */
-export function counterpartyConfig(e: Env, sandbox: boolean): CounterpartyConfig | string {
-  let slipVerifier: SlipVerifierConfig = { kind: 'generic' };
-  if (e.SLIP_VERIFIER === 'easyslip') {
-    if (!e.EASYSLIP_API_KEY && (!sandbox || e.EASYSLIP_API_URL))
-      return 'Invalid configuration: SLIP_VERIFIER=easyslip needs EASYSLIP_API_KEY (only the sandbox simulator works without one)';
-    slipVerifier = { kind: 'easyslip', url: e.EASYSLIP_API_URL ?? (sandbox ? undefined : EASYSLIP_PUBLIC_URL), apiKey: e.EASYSLIP_API_KEY };
-  }
-  let smsGateway: SmsGatewayConfig = { kind: 'generic' };
-  if (e.SMS_GATEWAY === 'thaibulksms') {
-    const key = e.THAIBULKSMS_API_KEY;
-    const secret = e.THAIBULKSMS_API_SECRET;
-    if (Boolean(key) !== Boolean(secret))
-      return 'Invalid configuration: THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET are set together or not at all';
-    if (!key && (!sandbox || e.THAIBULKSMS_API_URL))
-      return 'Invalid configuration: SMS_GATEWAY=thaibulksms needs THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET (only the sandbox simulator works without them)';
-    smsGateway = {
-      kind: 'thaibulksms',
-      url: e.THAIBULKSMS_API_URL ?? (sandbox ? undefined : THAIBULKSMS_PUBLIC_URL),
-      credentials: key && secret ? { key, secret } : undefined,
-      sender: e.THAIBULKSMS_SENDER,
-      force: e.THAIBULKSMS_FORCE ?? 'corporate',
-    };
-  }
-  return { slipVerifier, smsGateway };
+export class CounterpartyConfigError extends Error {}
+
+/** The simulators' biller id and operators' group when the sandbox plays SCB and LINE. */
+export const SIMULATED_BILLER_ID = '010556012345699';
+export const SIMULATED_OPERATOR_GROUP = 'Csandboxoperators0000000000000000';
+
+export function counterpartyConfig(e: Env, sandbox: boolean): CounterpartyConfig {
+  const slipSms = slipSmsConfig(e, sandbox);
+  if (typeof slipSms === 'string') throw new CounterpartyConfigError(slipSms);
+  return { scb: scbConfig(e, sandbox), line: lineConfig(e, sandbox), ...slipSms };
+}
+
+function scbConfig(e: Env, sandbox: boolean): ScbConfig | undefined {
+  const provider = e.SCB_QR_PROVIDER as QrProvider | undefined;
+  if (!provider) return undefined;
+  const real = Boolean(e.SCB_API_BASE_URL);
+  const missing = (['SCB_API_KEY', 'SCB_API_SECRET', 'SCB_BILLER_ID'] as const).filter((k) => !e[k]);
+  if (real && missing.length > 0)
+    throw new CounterpartyConfigError(`Invalid configuration: SCB_API_BASE_URL is set but ${missing.join(', ')} not`);
+  if (!real && !sandbox)
+    throw new CounterpartyConfigError('Invalid configuration: SCB_QR_PROVIDER is set but SCB_API_BASE_URL is not (and SANDBOX=off)');
+  return {
+    provider,
+    baseUrl: e.SCB_API_BASE_URL?.replace(/\/$/, ''),
+    apiKey: e.SCB_API_KEY,
+    apiSecret: e.SCB_API_SECRET,
+    billerId: e.SCB_BILLER_ID ?? SIMULATED_BILLER_ID,
+    ref3: e.SCB_REF3 ?? 'SCB',
+  };
+}
+
+function lineConfig(e: Env, sandbox: boolean): LineConfig | undefined {
+  if (Boolean(e.LINE_CHANNEL_ACCESS_TOKEN) !== Boolean(e.LINE_CHANNEL_SECRET))
+    throw new CounterpartyConfigError(
+      'Invalid configuration: LINE_CHANNEL_ACCESS_TOKEN and LINE_CHANNEL_SECRET are set together or not at all',
+    );
+  const real = Boolean(e.LINE_CHANNEL_ACCESS_TOKEN);
+  if (!real && !sandbox) return undefined;
+  return {
+    baseUrl: real ? (e.LINE_API_BASE_URL?.replace(/\/$/, '') ?? 'https://api.line.me') : undefined,
+    accessToken: e.LINE_CHANNEL_ACCESS_TOKEN,
+    channelSecret: e.LINE_CHANNEL_SECRET,
+    operatorGroupId: e.LINE_OPERATOR_GROUP_ID ?? (real ? undefined : SIMULATED_OPERATOR_GROUP),
+    operatorLang: (e.LINE_OPERATOR_LANG as LineConfig['operatorLang'] | undefined) ?? 'th',
+    botBasicId: e.LINE_BOT_BASIC_ID ?? '@jetton',
+  };
 }

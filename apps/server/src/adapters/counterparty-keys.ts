@@ -7,10 +7,11 @@ import { easySlipSandboxKey, thaiBulkSmsSandboxCredentials } from './party-keys.
  * never takes a key anyone could guess). Kept out of every log line and error message.
  */
 export function counterpartyKeys(config: Config): { easySlip: string; thaiBulkSms: { key: string; secret: string } } {
-  const { slipVerifier, smsGateway } = config.counterparties;
+  const slipVerifier = config.counterparties?.slipVerifier;
+  const smsGateway = config.counterparties?.smsGateway;
   const tokenSecret = config.secrets.tokenSecret;
   return {
-    easySlip: (slipVerifier.kind === 'easyslip' ? slipVerifier.apiKey : undefined) ?? easySlipSandboxKey(tokenSecret),
-    thaiBulkSms: (smsGateway.kind === 'thaibulksms' ? smsGateway.credentials : undefined) ?? thaiBulkSmsSandboxCredentials(tokenSecret),
+    easySlip: (slipVerifier?.kind === 'easyslip' ? slipVerifier.apiKey : undefined) ?? easySlipSandboxKey(tokenSecret),
+    thaiBulkSms: (smsGateway?.kind === 'thaibulksms' ? smsGateway.credentials : undefined) ?? thaiBulkSmsSandboxCredentials(tokenSecret),
   };
 }

@@ -67,3 +67,20 @@ export function easySlipSandboxKey(tokenSecret: string): string {
 export function thaiBulkSmsSandboxCredentials(tokenSecret: string): { key: string; secret: string } {
   return { key: sandboxKey(tokenSecret, 'sandbox-thaibulksms-key'), secret: sandboxKey(tokenSecret, 'sandbox-thaibulksms-secret') };
 }
+
+/** SCB's Partners API as the sandbox plays it: the simulator's root, and the API base the adapter is given. */
+export const SCB_SANDBOX_PATH = '/sandbox/scb';
+export const SCB_SANDBOX_API_PATH = `${SCB_SANDBOX_PATH}/partners/sandbox`;
+
+/** The application key and secret the SCB adapter presents to the simulator (a real deployment has SCB's). */
+export function scbSandboxCredentials(tokenSecret: string): { apiKey: string; apiSecret: string } {
+  return { apiKey: sandboxKey(tokenSecret, 'sandbox-scb-key'), apiSecret: sandboxKey(tokenSecret, 'sandbox-scb-secret') };
+}
+
+/** The LINE Messaging API as the sandbox plays it: the SDK's base URL. */
+export const LINE_SANDBOX_PATH = '/sandbox/line';
+
+/** The channel access token and secret of the simulated LINE channel. */
+export function lineSandboxChannel(tokenSecret: string): { accessToken: string; channelSecret: string } {
+  return { accessToken: sandboxKey(tokenSecret, 'sandbox-line-token'), channelSecret: sandboxKey(tokenSecret, 'sandbox-line-secret') };
+}

@@ -90,6 +90,8 @@ describe('ThaiBulkSMS API v2: the simulator answers as the documentation says, a
   beforeAll(async () => {
     t = await startTestApp('embedded', {
       counterparties: {
+        scb: undefined,
+        line: undefined,
         slipVerifier: { kind: 'generic' },
         smsGateway: { kind: 'thaibulksms', url: undefined, credentials: undefined, sender: undefined, force: 'corporate' },
       },

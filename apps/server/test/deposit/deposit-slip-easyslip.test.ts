@@ -16,7 +16,9 @@ describe.each(testEngines())('slip deposits verified through EasySlip (its simul
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine, {
-      counterparties: { slipVerifier: { kind: 'easyslip', url: undefined, apiKey: undefined }, smsGateway: { kind: 'generic' } },
+      counterparties: {
+        scb: undefined,
+        line: undefined, slipVerifier: { kind: 'easyslip', url: undefined, apiKey: undefined }, smsGateway: { kind: 'generic' } },
     });
     await t.app.services.slipVerifier.stop();
   });

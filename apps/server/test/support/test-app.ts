@@ -5,7 +5,6 @@ import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import type { Config } from '../../src/config.ts';
-import { GENERIC_COUNTERPARTIES } from '../../src/counterparty-config.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { inject } from 'vitest';
 import type { TestEngine } from './engines.ts';
@@ -58,7 +57,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     drainMs: 0,
     secrets: { tokenSecret: 'test-token-secret-test-token-secret-0123', truelinkSecret: 'test-truelink-secret' },
     storage: { kind: 'local' },
-    counterparties: GENERIC_COUNTERPARTIES,
     ...overrides,
   };
 }

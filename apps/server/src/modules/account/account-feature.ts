@@ -97,8 +97,8 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
 /** The SMS gateway by configuration (README, "Real services"): the generic one, or ThaiBulkSMS (its simulator here when no URL is set). */
 function smsGateway(app: FastifyInstance, config: Config): SmsSender {
   const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
-  const choice = config.counterparties.smsGateway;
-  if (choice.kind !== 'thaibulksms') return createHttpSmsSender({ baseUrl: selfUrl, signal: app.closeSignal });
+  const choice = config.counterparties?.smsGateway;
+  if (choice?.kind !== 'thaibulksms') return createHttpSmsSender({ baseUrl: selfUrl, signal: app.closeSignal });
   const credentials = counterpartyKeys(config).thaiBulkSms;
   return createThaiBulkSmsSender({
     baseUrl: () => (choice.url ?? `${selfUrl()}${THAIBULKSMS_SANDBOX_PATH}`).replace(/\/$/, ''),

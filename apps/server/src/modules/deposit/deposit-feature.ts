@@ -14,8 +14,14 @@ import {
   EASYSLIP_SANDBOX_PATH,
   PAY_SANDBOX_PATH,
   payMerchantKey,
+  SCB_SANDBOX_API_PATH,
+  scbSandboxCredentials,
   VOUCHER_SANDBOX_PATH,
 } from '../../adapters/party-keys.ts';
+import { createRoutedQrGateway } from '../../adapters/qr-gateway/routed-qr-gateway.ts';
+import { createScbQrGateway } from '../../adapters/qr-gateway/scb/scb-qr-gateway.ts';
+import { AppError } from '../../http/app-error.ts';
+import { registerScbConfirmRoute } from './qr-scb-routes.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
@@ -79,11 +85,27 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const tokenSecret = config.secrets.tokenSecret;
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
-  const qrGateway = createHttpQrGateway({
+  const genericGateway = createHttpQrGateway({
     baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`,
     merchantKey: payMerchantKey(tokenSecret),
     signal: app.closeSignal,
   });
+  // SCB's QR API for the provider configuration names (README, "Real services"); its simulator when no base URL is set.
+  const scb = config.counterparties?.scb;
+  const simulatedScb = scbSandboxCredentials(tokenSecret);
+  const qrGateway = scb
+    ? createRoutedQrGateway(genericGateway, {
+        [scb.provider]: createScbQrGateway({
+          baseUrl: () => scb.baseUrl ?? `${selfUrl()}${SCB_SANDBOX_API_PATH}`,
+          apiKey: scb.apiKey ?? simulatedScb.apiKey,
+          apiSecret: scb.apiSecret ?? simulatedScb.apiSecret,
+          billerId: scb.billerId,
+          ref3: scb.ref3,
+          clock,
+          signal: app.closeSignal,
+        }),
+      })
+    : genericGateway;
   const qr = createQrService({
     db,
     gateway: qrGateway,
@@ -99,7 +121,34 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     ),
   });
   await registerQrRoutes(app, qr);
-  const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });
+  if (scb) registerScbConfirmRoute(app, { qr, provider: scb.provider, log: app.log });
+  const qrExpiry = createQrExpiryJob({
+    db,
+    clock,
+    rules,
+    gateway: qrGateway,
+    log: app.log,
+    ...(scb
+      ? {
+          inquiry: {
+            providers: [scb.provider],
+            // A payment the gateway reports that cannot be credited (late, another amount) is logged for a person; the QR expires.
+            settle: async (provider, qrcodeId) => {
+              try {
+                return await qr.settleByInquiry(provider, qrcodeId);
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                app.log.warn(
+                  { qrcodeId, provider, code: error.message },
+                  'QR paid at the gateway but not creditable: an operator must settle it',
+                );
+                return undefined;
+              }
+            },
+          },
+        }
+      : {}),
+  });
   scheduleQrExpiry(deps.jobs, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.
@@ -133,8 +182,8 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
  * generic bank API, or EasySlip at its URL (its simulator on this server when none is set).
  */
 function slipVerification(app: FastifyInstance, config: Config, selfUrl: () => string): BankVerification {
-  const choice = config.counterparties.slipVerifier;
-  if (choice.kind === 'easyslip') {
+  const choice = config.counterparties?.slipVerifier;
+  if (choice?.kind === 'easyslip') {
     const apiKey = counterpartyKeys(config).easySlip;
     const baseUrl = () => (choice.url ?? `${selfUrl()}${EASYSLIP_SANDBOX_PATH}/api/v1`).replace(/\/$/, '');
     return createEasySlipVerification({ baseUrl, apiKey: () => apiKey, signal: app.closeSignal });
