@@ -18,7 +18,10 @@ describe.each(testEngines())('slip deposits verified through EasySlip (its simul
     t = await startTestApp(engine, {
       counterparties: {
         scb: undefined,
-        line: undefined, slipVerifier: { kind: 'easyslip', url: undefined, apiKey: undefined }, smsGateway: { kind: 'generic' } },
+        line: undefined,
+        slipVerifier: { kind: 'easyslip', url: undefined, apiKey: undefined },
+        smsGateway: { kind: 'generic' },
+      },
     });
     await t.app.services.slipVerifier.stop();
   });
