@@ -1,18 +1,22 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { REAL_PROTOCOL_ENV } from './support/real-protocols.ts';
 
 /**
  * Browser tests drive the system Chromium (no browser download) against the real
  * server, started here on a fresh embedded database per run: the default build on
- * one port, the Lao build on another.
+ * one port, the Lao build on another, and the default build with the real-protocol
+ * adapters (support/real-protocols.ts) on a third.
  */
-// E2E_PORT moves both servers (two runs on one machine must not share ports).
+// E2E_PORT moves every server (two runs on one machine must not share ports).
 const DEFAULT_PORT = Number(process.env.E2E_PORT ?? 8090);
 const LAO_PORT = DEFAULT_PORT + 2;
+// The real-protocol adapters (EasySlip, ThaiBulkSMS) pointed at their simulators: a server of their own.
+const REAL_PORT = DEFAULT_PORT + 4;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function server(port: number, variant: 'default' | 'lao') {
+function server(port: number, variant: 'default' | 'lao', extraEnv: Record<string, string> = {}) {
   const dataDir = path.join(tmpdir(), `jetton-e2e-${variant}-${port}`);
   return {
     command: `rm -rf ${dataDir} && node ../apps/server/src/main.ts`,
@@ -34,6 +38,7 @@ function server(port: number, variant: 'default' | 'lao') {
       TRUST_PROXY: 'true',
       // Paytimz QRs go through SCB's QR API (its simulator): real-counterparties.spec.ts. LINE runs against its simulator.
       ...(variant === 'default' ? { SCB_QR_PROVIDER: 'PAYTIMZ' } : {}),
+      ...extraEnv,
     },
   };
 }
@@ -70,17 +75,18 @@ export default defineConfig({
   projects: [
     {
       name: 'default',
-      testIgnore: [/\.lao\.spec\.ts$/, /service-closed\.spec\.ts$/],
+      testIgnore: [/\.lao\.spec\.ts$/, /\.real\.spec\.ts$/, /service-closed\.spec\.ts$/],
       use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` },
     },
     { name: 'lao', testMatch: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LAO_PORT}` } },
+    { name: 'real-protocols', testMatch: /\.real\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${REAL_PORT}` } },
     // Closing the service changes every page of the server: run it after the rest.
     {
       name: 'service-state',
       testMatch: /service-closed\.spec\.ts$/,
-      dependencies: ['default', 'lao'],
+      dependencies: ['default', 'lao', 'real-protocols'],
       use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` },
     },
   ],
-  webServer: [server(DEFAULT_PORT, 'default'), server(LAO_PORT, 'lao')],
+  webServer: [server(DEFAULT_PORT, 'default'), server(LAO_PORT, 'lao'), server(REAL_PORT, 'default', REAL_PROTOCOL_ENV)],
 });

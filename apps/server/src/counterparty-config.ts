@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '@jetton/contract/text';
 import { QR_PROVIDERS, type QrProvider } from '@jetton/contract/constants';
+import { SLIP_SMS_ENV, slipSmsConfig, type SlipSmsConfig } from './slip-sms-config.ts';
 
 /**
  * The real counterparties' settings (README, "Real services"). SCB serves a QR
@@ -34,6 +35,8 @@ export const COUNTERPARTY_ENV = {
   LINE_OPERATOR_LANG: z.enum(['th', 'la', 'en']).default('th'),
   /** The bot's basic id (@...), shown to members with their link code. */
   LINE_BOT_BASIC_ID: text().min(1).optional(),
+  /** The slip verifier and the SMS gateway (slip-sms-config.ts). */
+  ...SLIP_SMS_ENV,
 };
 
 type Env = Partial<Record<keyof typeof COUNTERPARTY_ENV, string>>;
@@ -58,7 +61,7 @@ export type LineConfig = {
   botBasicId: string;
 };
 
-export type CounterpartyConfig = { scb: ScbConfig | undefined; line: LineConfig | undefined };
+export type CounterpartyConfig = { scb: ScbConfig | undefined; line: LineConfig | undefined } & Partial<SlipSmsConfig>;
 
 export class CounterpartyConfigError extends Error {}
 
@@ -67,7 +70,9 @@ export const SIMULATED_BILLER_ID = '010556012345699';
 export const SIMULATED_OPERATOR_GROUP = 'Csandboxoperators0000000000000000';
 
 export function counterpartyConfig(e: Env, sandbox: boolean): CounterpartyConfig {
-  return { scb: scbConfig(e, sandbox), line: lineConfig(e, sandbox) };
+  const slipSms = slipSmsConfig(e, sandbox);
+  if (typeof slipSms === 'string') throw new CounterpartyConfigError(slipSms);
+  return { scb: scbConfig(e, sandbox), line: lineConfig(e, sandbox), ...slipSms };
 }
 
 function scbConfig(e: Env, sandbox: boolean): ScbConfig | undefined {

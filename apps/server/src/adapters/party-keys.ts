@@ -13,6 +13,10 @@ export const BANK_API_PATH = `${BANK_SANDBOX_PATH}/api`;
 export const PAYOUT_SANDBOX_PATH = '/sandbox/bank/payouts';
 /** The QR payment gateways. */
 export const PAY_SANDBOX_PATH = '/sandbox/pay';
+/** EasySlip's slip-verification API, played by the sandbox bank; the API itself is under `/api/v1`. */
+export const EASYSLIP_SANDBOX_PATH = '/sandbox/easyslip';
+/** ThaiBulkSMS's API v2, feeding the same outbox as the generic SMS simulator. */
+export const THAIBULKSMS_SANDBOX_PATH = '/sandbox/thaibulksms';
 /** The TrueMoney voucher service. */
 export const VOUCHER_SANDBOX_PATH = '/sandbox/voucher';
 
@@ -52,6 +56,16 @@ export function payMerchantKey(tokenSecret: string): string {
 /** The key the site presents to the demo game provider's API. */
 export function demoAgentKey(tokenSecret: string): string {
   return sandboxKey(tokenSecret, 'demo-game-provider');
+}
+
+/** The bearer key EasySlip's simulator takes when the operator configured none. */
+export function easySlipSandboxKey(tokenSecret: string): string {
+  return sandboxKey(tokenSecret, 'sandbox-easyslip');
+}
+
+/** The key and secret ThaiBulkSMS's simulator takes when the operator configured none. */
+export function thaiBulkSmsSandboxCredentials(tokenSecret: string): { key: string; secret: string } {
+  return { key: sandboxKey(tokenSecret, 'sandbox-thaibulksms-key'), secret: sandboxKey(tokenSecret, 'sandbox-thaibulksms-secret') };
 }
 
 /** SCB's Partners API as the sandbox plays it: the simulator's root, and the API base the adapter is given. */

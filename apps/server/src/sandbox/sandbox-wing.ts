@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerBankSimulator } from '../adapters/bank/simulator/bank-simulator.ts';
 import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provider-plugin.ts';
+import { registerEasySlipSimulator } from '../adapters/bank/simulator/easyslip-simulator.ts';
+import { counterpartyKeys } from '../adapters/counterparty-keys.ts';
 import { bankApiKey, demoAgentKey, lineSandboxChannel, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
 import { registerLineSimulator } from '../adapters/line/simulator/line-simulator.ts';
 import { ROUTES } from '@jetton/contract/routes';
@@ -10,6 +12,7 @@ import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
 import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
 import { registerPaySimulator } from '../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { registerSmsSimulator } from '../adapters/sms/simulator/sms-simulator.ts';
+import { registerThaiBulkSmsSimulator } from '../adapters/sms/simulator/thaibulksms-simulator.ts';
 import { registerSmsForwarderSimulator } from '../adapters/sms-forwarder/simulator/sms-forwarder-simulator.ts';
 import { createSelfUrl } from '../adapters/self-url.ts';
 import { registerVoucherSimulator } from '../adapters/voucher/simulator/voucher-simulator.ts';
@@ -47,13 +50,16 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   const tokenSecret = config.secrets.tokenSecret;
   registerSandboxIndex(app);
   registerSandboxSettingsRoutes(app, lookups);
-  registerSmsSimulator(app, clock);
-  await registerBankSimulator(app, {
+  const keys = counterpartyKeys(config);
+  const outbox = registerSmsSimulator(app, clock);
+  await registerThaiBulkSmsSimulator(app, { outbox, credentials: keys.thaiBulkSms });
+  const bankStore = await registerBankSimulator(app, {
     clock,
     siteAccounts: async () => (await lookups.get('deposit')).banks,
     apiKey: bankApiKey(tokenSecret),
     memberAccounts: memberBankAccounts(deps.db),
   });
+  await registerEasySlipSimulator(app, { store: bankStore, apiKey: keys.easySlip });
   await registerSmsForwarderSimulator(app, {
     clock,
     siteAccounts: async () => (await lookups.get('deposit')).banks,

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAccountSchemas } from '@jetton/contract/account';
+import { counterpartyKeys } from '../../adapters/counterparty-keys.ts';
+import { THAIBULKSMS_SANDBOX_PATH } from '../../adapters/party-keys.ts';
 import { createHttpSmsSender } from '../../adapters/sms/http-sms-sender.ts';
+import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import { createThaiBulkSmsSender } from '../../adapters/sms/thaibulksms-sender.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -66,7 +70,7 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
   });
   registerMemberGuard(app, { auth, lookups });
 
-  const sms = createHttpSmsSender({ baseUrl: createSelfUrl(app, config.sandboxBaseUrl), signal: app.closeSignal });
+  const sms = smsGateway(app, config);
   const otpRepository = createOtpRepository(db);
   const otp = createOtpService({ otp: otpRepository, members, sms, rules, signer, clock, log: app.log });
   const reset = createPasswordResetService({ otp: otpRepository, members, auth, throttle, sms, rules, signer, clock, log: app.log });
@@ -88,4 +92,19 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
   registerPasswordResetRoutes(app, { reset, rules, schemas });
   registerAccountRoutes(app, { registration, profile, rules, schemas });
   return { auth, profile, members, rules, blacklist, sms };
+}
+
+/** The SMS gateway by configuration (README, "Real services"): the generic one, or ThaiBulkSMS (its simulator here when no URL is set). */
+function smsGateway(app: FastifyInstance, config: Config): SmsSender {
+  const selfUrl = createSelfUrl(app, config.sandboxBaseUrl);
+  const choice = config.counterparties?.smsGateway;
+  if (choice?.kind !== 'thaibulksms') return createHttpSmsSender({ baseUrl: selfUrl, signal: app.closeSignal });
+  const credentials = counterpartyKeys(config).thaiBulkSms;
+  return createThaiBulkSmsSender({
+    baseUrl: () => (choice.url ?? `${selfUrl()}${THAIBULKSMS_SANDBOX_PATH}`).replace(/\/$/, ''),
+    credentials: () => credentials,
+    sender: choice.sender,
+    force: choice.force,
+    signal: app.closeSignal,
+  });
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BankVerification } from '../../adapters/bank/bank-verification.ts';
+import { createEasySlipVerification } from '../../adapters/bank/easyslip-verification.ts';
 import { createHttpBankVerification } from '../../adapters/bank/http-bank-verification.ts';
+import { counterpartyKeys } from '../../adapters/counterparty-keys.ts';
 import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.ts';
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
@@ -8,6 +11,7 @@ import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-r
 import {
   BANK_API_PATH,
   bankApiKey,
+  EASYSLIP_SANDBOX_PATH,
   PAY_SANDBOX_PATH,
   payMerchantKey,
   SCB_SANDBOX_API_PATH,
@@ -72,8 +76,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   });
   const money = createMoneyRules({ settings: deps.settings, clock, log: app.log });
   const { storage } = deps;
-  const apiKey = bankApiKey(config.secrets.tokenSecret);
-  const bank = createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey, signal: app.closeSignal });
+  const bank = slipVerification(app, config, selfUrl);
 
   const slips = createSlipService({ db, storage, rules, clock, links: createSlipLinkSigner(config.secrets.tokenSecret) });
   await registerSlipRoutes(app, slips);
@@ -172,6 +175,21 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   // Bounded like every job at close (jobs/periodic-job.ts).
   app.addHook('onClose', async () => Promise.race([verifier.stop(), untilAborted(app.closeSignal)]));
   return { storage, bank, rules, money, notices, slipVerifier: verifier, qrExpiryJob: qrExpiry };
+}
+
+/**
+ * The slip verifier's counterparty, by configuration (README, "Real services"): the project's
+ * generic bank API, or EasySlip at its URL (its simulator on this server when none is set).
+ */
+function slipVerification(app: FastifyInstance, config: Config, selfUrl: () => string): BankVerification {
+  const choice = config.counterparties?.slipVerifier;
+  if (choice?.kind === 'easyslip') {
+    const apiKey = counterpartyKeys(config).easySlip;
+    const baseUrl = () => (choice.url ?? `${selfUrl()}${EASYSLIP_SANDBOX_PATH}/api/v1`).replace(/\/$/, '');
+    return createEasySlipVerification({ baseUrl, apiKey: () => apiKey, signal: app.closeSignal });
+  }
+  const apiKey = bankApiKey(config.secrets.tokenSecret);
+  return createHttpBankVerification({ baseUrl: () => `${selfUrl()}${BANK_API_PATH}`, apiKey, signal: app.closeSignal });
 }
 
 /** What the back office's money desk uses of deposits (modules/money-desk). */

@@ -9,7 +9,7 @@ import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
 import { BANK_SANDBOX_PATH, keyMatches } from '../../party-keys.ts';
 import { formatMinor, isFormPost, prepareSimulatorScope, sendPage } from '../../../sandbox/sandbox-page.ts';
 import { bankNumberOf, THAI_BANK_CODES } from '../bank-codes.ts';
-import { createBankStore, type SimulatedTransfer } from './bank-store.ts';
+import { createBankStore, type BankStore, type SimulatedTransfer } from './bank-store.ts';
 import { MEMBER_SENDER_FIELD, transferDonePage, transferFormPage, type SenderAccount } from './bank-pages.ts';
 import { statementPage } from './statement-page.ts';
 import { renderSlipPng } from './slip-image.ts';
@@ -61,7 +61,7 @@ export async function registerBankSimulator(
     /** Members' registered accounts, offered as senders (a port: the sandbox wing reads the site's members). */
     memberAccounts?: () => Promise<SenderAccount[]>;
   },
-): Promise<void> {
+): Promise<BankStore> {
   const senders = () => deps.memberAccounts?.() ?? Promise.resolve([]);
   listOnSandboxIndex(app, {
     path: BANK_SANDBOX_PATH,
@@ -213,6 +213,7 @@ export async function registerBankSimulator(
     },
     { prefix: BANK_SANDBOX_PATH },
   );
+  return store;
 }
 
 /** Slips print the receiver's account partly hidden, as Thai bank apps do. */

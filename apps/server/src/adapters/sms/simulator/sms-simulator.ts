@@ -9,6 +9,8 @@ import { renderOutboxPage } from './sms-outbox-page.ts';
 import { SMS_SANDBOX_PATH } from '../sms-sender.ts';
 
 export type SmsMessage = { id: number; to: string; text: string; sentAt: string };
+/** The outbox every gateway simulator delivers into, so /sandbox/sms shows the codes whichever the site uses. */
+export type SmsOutbox = { push(to: string, text: string): void };
 
 /** Enough for a busy demo; the oldest messages fall off so memory stays bounded. */
 const OUTBOX_LIMIT = 500;
@@ -21,9 +23,13 @@ const ZQuery = z.object({ phone: text().max(32).optional() });
  * real gateway and keeps them in an in-memory outbox, readable as JSON (tests)
  * or as a page (people). Per process: with several nodes, read the node that sent.
  */
-export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
+export function registerSmsSimulator(app: FastifyInstance, clock: Clock): SmsOutbox {
   const outbox: SmsMessage[] = [];
   let nextId = 1;
+  const push = (to: string, text: string) => {
+    outbox.push({ id: nextId++, to, text, sentAt: clock.now().toISOString() });
+    if (outbox.length > OUTBOX_LIMIT) outbox.splice(0, outbox.length - OUTBOX_LIMIT);
+  };
   const newestFirst = (phone: string | undefined): SmsMessage[] => outbox.filter((m) => phone === undefined || m.to === phone).reverse();
 
   listOnSandboxIndex(app, {
@@ -33,8 +39,7 @@ export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(`${SMS_SANDBOX_PATH}/messages`, { schema: { hide: true, body: ZSend } }, async (request, reply) => {
-    outbox.push({ id: nextId++, to: request.body.to, text: request.body.text, sentAt: clock.now().toISOString() });
-    if (outbox.length > OUTBOX_LIMIT) outbox.splice(0, outbox.length - OUTBOX_LIMIT);
+    push(request.body.to, request.body.text);
     return reply.status(202).send({ accepted: true });
   });
 
@@ -45,4 +50,5 @@ export function registerSmsSimulator(app: FastifyInstance, clock: Clock): void {
   r.get(SMS_SANDBOX_PATH, { schema: { hide: true, querystring: ZQuery } }, async (request, reply) =>
     sendPage(reply, renderOutboxPage(newestFirst(request.query.phone), request.query.phone)),
   );
+  return { push };
 }
