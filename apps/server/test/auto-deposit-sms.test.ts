@@ -112,4 +112,25 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
     expect(answers.map((a) => a.body.status)).toEqual(['credited', 'credited']);
     expect(await walletBalance(t, m.id)).toBe(4_200n);
   });
+  it('the demo’s SMS account has the sandbox phone registered: picked member, forwarded, credited', async () => {
+    const m = await createMember(t, { bankCode: 'KBANK', bankAccountName: 'DEMO PHONE TESTER' });
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox/sms-forwarder' });
+    const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]+)"`).exec(page.body)?.[1] ?? '';
+    expect(page.body).toContain('<option value="TMB|4560123789" selected>');
+    expect(page.body).toContain(`KBANK|${m.bankAccountNo}|DEMO PHONE TESTER`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/sms-forwarder/send',
+      payload: {
+        deviceId: field('deviceId'),
+        secret: field('secret'),
+        site: 'TMB|4560123789',
+        member: `KBANK|${m.bankAccountNo}|DEMO PHONE TESTER`,
+        amount: '77.00',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ answers: { body: { status: string } }[] }>().answers.map((a) => a.body.status)).toEqual(['credited']);
+    expect(await walletBalance(t, m.id)).toBe(7_700n);
+  });
 });
