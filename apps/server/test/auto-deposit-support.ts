@@ -84,12 +84,12 @@ export function ttbCreditSms(input: { amount: string; senderAccount: string; at:
 }
 
 /** A forwarder device registered through the back office; answers its id and secret. */
-export async function registerForwarder(t: TestApp, admin: AdminClient): Promise<{ id: string; secret: string; webhookPath: string }> {
-  const res = await admin.call(
-    ADMIN_ROUTES.smsForwarders.create,
-    {},
-    { name: 'Phone 1', siteBank: SMS_ACCOUNT.bank, siteAccount: SMS_ACCOUNT.account },
-  );
+export async function registerForwarder(
+  t: TestApp,
+  admin: AdminClient,
+  site: { bank: string; account: string } = SMS_ACCOUNT,
+): Promise<{ id: string; secret: string; webhookPath: string }> {
+  const res = await admin.call(ADMIN_ROUTES.smsForwarders.create, {}, { name: 'Phone 1', siteBank: site.bank, siteAccount: site.account });
   if (res.statusCode !== 201) throw new Error(`forwarder not registered: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string; secret: string; webhookPath: string }>();
 }
