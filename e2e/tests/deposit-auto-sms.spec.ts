@@ -39,7 +39,9 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
       .click();
     const deposit = page.getByRole('dialog', { name: t('home.depositDialog.title') });
     // The SMS-mode account is offered with the others; the dialog waits for a transfer from the registered account.
-    await expect(deposit.getByRole('button', { name: t('home.depositDialog.copyNumber', { number: SMS_ACCOUNT.accountNo }) })).toBeVisible();
+    await expect(
+      deposit.getByRole('button', { name: t('home.depositDialog.copyNumber', { number: SMS_ACCOUNT.accountNo }) }),
+    ).toBeVisible();
     await expect(deposit.getByText(t('home.depositDialog.autoTitle'))).toBeVisible();
     await expect(deposit.getByText(new RegExp(`x+${own.bankAccountNo.slice(-4)}`))).toBeVisible();
     await expect(deposit.getByText(t('home.depositDialog.autoWaiting'))).toBeVisible();

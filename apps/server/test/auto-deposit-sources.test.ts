@@ -59,7 +59,14 @@ describe.each(testEngines())('automatic deposits from both doors (%s database)',
       const sender = { bank: 'KBANK', account: m.bankAccountNo, name: 'TEST MEMBER' };
       const at = t.clock.now();
       const { transRef } = await bankTransfer(t, { amount: 45, sender, time: at });
-      const text = composeCreditSms({ siteBank: 'KBANK', siteAccount: SITE_ACCOUNT.account, amount: 4_500n, at, sender, reference: transRef });
+      const text = composeCreditSms({
+        siteBank: 'KBANK',
+        siteAccount: SITE_ACCOUNT.account,
+        amount: 4_500n,
+        at,
+        sender,
+        reference: transRef,
+      });
       const sms = () => forwardSms(t, kbankPhone, { from: 'KBANK', text });
       if (smsFirst) expect((await sms()).json()).toMatchObject({ status: 'credited' });
       await t.app.services.autoDeposit.poller.runOnce();

@@ -138,7 +138,9 @@ function formPage(accounts: TDepositLookup['banks'], members: readonly SenderAcc
     .join('');
   const banks = ['KBANK', 'SCB', 'KTB', 'BBL', 'BAY', 'GSB', 'TMB', 'BCEL', 'LDB'].map((b) => `<option>${b}</option>`).join('');
   const senders = members
-    .map((m) => `<option value="${esc(`${m.bank}|${m.account}|${m.name}`)}">${esc(`${m.phone} · ${m.bank} ${m.account} ${m.name}`)}</option>`)
+    .map(
+      (m) => `<option value="${esc(`${m.bank}|${m.account}|${m.name}`)}">${esc(`${m.phone} · ${m.bank} ${m.account} ${m.name}`)}</option>`,
+    )
     .join('');
   const known = device
     ? `<p>Filled in: the demo's registered phone for ${esc(`${device.siteBank} ${device.siteAccount}`)}. Another device: paste its id and secret.</p>`
