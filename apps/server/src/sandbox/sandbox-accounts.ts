@@ -5,7 +5,7 @@ import { DEMO_MEMBER } from './demo-member.ts';
 import { createMemberRepository } from '../modules/account/member-repository.ts';
 import { verifyPassword } from '../modules/auth/password-hash.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
-import { audit } from '../modules/admin/audit-log.ts';
+import type { AuditWriter } from '../modules/admin/audit-log.ts';
 import { createOperatorRepository } from '../modules/admin/operator-repository.ts';
 import { createForwarderRepository } from '../modules/auto-deposit/forwarder-repository.ts';
 
@@ -23,7 +23,7 @@ export type DisabledSandboxAccounts = { operators: string[]; member: string | nu
  * disabled account stays disabled if the sandbox is turned on again; an owner
  * may enable it.
  */
-export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise<DisabledSandboxAccounts> {
+export async function disableSandboxAccounts(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<DisabledSandboxAccounts> {
   const operators = await db.transaction().execute(async (trx) => {
     const disabled = await createOperatorRepository(trx).disableDemoOperators(now);
     for (const op of disabled)
@@ -36,11 +36,15 @@ export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise
       });
     return disabled.map((op) => op.login).sort();
   });
-  return { operators, member: await disableDemoMember(db, now), forwarder: await revokeDemoForwarder(db, now) };
+  return {
+    operators,
+    member: await disableDemoMember(db, now, audit),
+    forwarder: await revokeDemoForwarder(db, now, audit),
+  };
 }
 
 /** The demo's forwarder device, revoked (the sandbox wing never re-enables it); audited as the system. */
-async function revokeDemoForwarder(db: Kysely<DB>, now: Date): Promise<string | null> {
+async function revokeDemoForwarder(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
     const revoked = await createForwarderRepository(trx).revoke(DEMO_FORWARDER.id, now);
     if (!revoked) return null;
@@ -60,7 +64,7 @@ async function revokeDemoForwarder(db: Kysely<DB>, now: Date): Promise<string | 
  * happens to hold that phone number, with their own bank account and password,
  * is left alone.
  */
-async function disableDemoMember(db: Kysely<DB>, now: Date): Promise<string | null> {
+async function disableDemoMember(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<string | null> {
   const member = await createMemberRepository(db).findByPhone(DEMO_MEMBER.username);
   if (member?.status !== 'active') return null;
   const demoBank = member.bank_code === DEMO_MEMBER.bankCode && member.bank_account_no === DEMO_MEMBER.bankAccountNo;
