@@ -39,8 +39,11 @@ export async function readOtp(request: APIRequestContext, phone: string): Promis
  * (code from the sandbox outbox), for a test that must not share the demo
  * member's wallet with tests running beside it.
  */
-export async function registerMember(request: APIRequestContext): Promise<{ phone: string; password: string; name: string }> {
-  const member = { phone: uniquePhone(), password: `pw-${digits(6)}`, name: 'DEPO TESTER' };
+export async function registerMember(
+  request: APIRequestContext,
+  options: { name?: string } = {},
+): Promise<{ phone: string; password: string; name: string }> {
+  const member = { phone: uniquePhone(), password: `pw-${digits(6)}`, name: options.name ?? 'DEPO TESTER' };
   const sent = await request.post('/api/otp/send', { data: { phoneNumber: member.phone } });
   expect(sent.ok(), 'the code is sent').toBe(true);
   const { otpToken, code } = (await sent.json()) as { otpToken: string; code: string };

@@ -32,9 +32,12 @@ export async function bankSlip(request: APIRequestContext, token: string, amount
   const own = (await walletAnswer(request, token)).bankAccount;
   if (!own) throw new Error('the member has no bank account to deposit from');
   const lookup = (await (await request.get('/api/lookup/deposit')).json()) as {
-    banks: { bankCode: string; bankAccountNo: string; bankAccountName: string; currency: string }[];
+    banks: { bankCode: string; bankAccountNo: string; bankAccountName: string; currency: string; mode: string }[];
   };
-  const site = lookup.banks.find((bank) => bank.currency === 'THB');
+  // Not an AUTO account: its statement poller would credit the transfer before the slip is uploaded (which
+  // the dialog then reports as arrived); a transfer to the SMS account waits for its slip.
+  const thb = lookup.banks.filter((bank) => bank.currency === 'THB');
+  const site = thb.find((bank) => bank.mode !== 'AUTO') ?? thb[0];
   if (!site) throw new Error('no THB deposit account in the deposit lookup');
   const sent = await request.post('/sandbox/bank/transfers', {
     data: {

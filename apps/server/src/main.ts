@@ -68,9 +68,9 @@ async function main(): Promise<void> {
       { seq: auditRechain.refusedAtSeq },
       'audit trail: a row of the unkeyed chain does not follow; left as it is (npm run audit:check)',
     );
-  if (sandboxDisabled && (sandboxDisabled.operators.length > 0 || sandboxDisabled.member))
+  if (sandboxDisabled && (sandboxDisabled.operators.length > 0 || sandboxDisabled.member || sandboxDisabled.forwarder))
     app.log.warn(
-      { operators: sandboxDisabled.operators, member: sandboxDisabled.member },
+      { operators: sandboxDisabled.operators, member: sandboxDisabled.member, forwarder: sandboxDisabled.forwarder },
       'SANDBOX=off: the sandbox demo accounts (published credentials) were disabled and their sessions ended',
     );
 

@@ -52,6 +52,16 @@ const DEPOSIT: LookupValue<'deposit'> = {
       currency: 'LAK',
       mode: 'AUTO',
     },
+    // Watched through its credit SMS: the sandbox phone (/sandbox/sms-forwarder) is its registered forwarder (demo-forwarder.ts).
+    {
+      bank: { nameTH: 'ธนาคารทหารไทยธนชาต', nameLA: 'ທະນາຄານທະຫານໄທທະນະຊາດ', nameEN: 'TMBThanachart Bank (ttb)' },
+      bankCode: 'TMB',
+      bankType: 'DEPOSIT',
+      bankAccountName: 'บจก. เจ็ททัน ดีโม',
+      bankAccountNo: '4560123789',
+      currency: 'THB',
+      mode: 'SMS',
+    },
   ],
   wallets: [{ walletAccountName: '0891234567', mode: 'AUTO' }],
   isManual: false,

@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { DEMO_FORWARDER } from './demo-forwarder.ts';
 import { DEMO_MEMBER } from './demo-member.ts';
 import { createMemberRepository } from '../modules/account/member-repository.ts';
 import { verifyPassword } from '../modules/auth/password-hash.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
 import type { AuditWriter } from '../modules/admin/audit-log.ts';
 import { createOperatorRepository } from '../modules/admin/operator-repository.ts';
+import { createForwarderRepository } from '../modules/auto-deposit/forwarder-repository.ts';
 
-export type DisabledSandboxAccounts = { operators: string[]; member: string | null };
+export type DisabledSandboxAccounts = { operators: string[]; member: string | null; forwarder: string | null };
 
 /**
  * A database that was once started with SANDBOX=on holds accounts whose
  * credentials the README publishes: the five demo operators (passwords and one
- * TOTP secret) and the demo member. With the sandbox off they must open
+ * TOTP secret), the demo member, and the sandbox phone's forwarder secret
+ * (shown on /sandbox/sms-forwarder: whoever saw it could sign credit SMS). With the sandbox off they must open
  * nothing (docs/security.md, "Sandbox accounts"), so every start with
  * SANDBOX=off disables those still active, ends their sessions and records it
  * in the audit trail as the system (no operator). Idempotent: a later start,
@@ -33,7 +36,26 @@ export async function disableSandboxAccounts(db: Kysely<DB>, now: Date, audit: A
       });
     return disabled.map((op) => op.login).sort();
   });
-  return { operators, member: await disableDemoMember(db, now, audit) };
+  return {
+    operators,
+    member: await disableDemoMember(db, now, audit),
+    forwarder: await revokeDemoForwarder(db, now, audit),
+  };
+}
+
+/** The demo's forwarder device, revoked (the sandbox wing never re-enables it); audited as the system. */
+async function revokeDemoForwarder(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const revoked = await createForwarderRepository(trx).revoke(DEMO_FORWARDER.id, now);
+    if (!revoked) return null;
+    await audit(trx, {
+      operatorId: null,
+      action: 'smsForwarder.sandbox-revoke',
+      after: { id: revoked.id, reason: 'SANDBOX=off' },
+      at: now,
+    });
+    return revoked.id;
+  });
 }
 
 /**

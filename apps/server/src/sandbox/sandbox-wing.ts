@@ -23,6 +23,7 @@ import type { DB } from '../db/schema.ts';
 import { GAME_CATALOGUE, gameArtPath } from '../modules/games/game-catalogue.ts';
 import type { LookupService } from '../modules/lookup/lookup-service.ts';
 import type { RewardsJob } from '../modules/rewards/rewards-job.ts';
+import { seedDemoForwarder } from './demo-forwarder.ts';
 import { memberBankAccounts } from './member-bank-accounts.ts';
 import { registerRewardsDayRoutes } from './rewards-day-routes.ts';
 import { registerSandboxIndex } from './sandbox-index.ts';
@@ -64,6 +65,8 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
     clock,
     siteAccounts: async () => (await lookups.get('deposit')).banks,
     siteUrl: createSelfUrl(app, undefined),
+    memberAccounts: memberBankAccounts(deps.db),
+    device: await seedDemoForwarder(deps.db, clock, tokenSecret),
   });
   await registerPaySimulator(app, { clock, tokenSecret });
   // SCB's QR API: its confirmations go to the URL a merchant registers with SCB, here this site's.

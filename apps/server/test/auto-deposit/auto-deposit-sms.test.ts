@@ -4,7 +4,7 @@ import { MINUTE_MS } from '@jetton/contract/site-time';
 import { signForwarded } from '../../src/adapters/sms-forwarder/forwarder-signature.ts';
 import { createMember } from '../support/accounts-support.ts';
 import { loginOperator } from '../support/admin-support.ts';
-import { addSmsAccount, forwardSms, ktbCreditSms, registerForwarder } from '../support/auto-deposit-support.ts';
+import { addSmsAccount, forwardSms, ttbCreditSms, registerForwarder } from '../support/auto-deposit-support.ts';
 import { expectLedgerHealthy, walletBalance } from '../support/deposit-support.ts';
 import { testEngines } from '../support/engines.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -23,20 +23,20 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
 
   it('credits the member a signed credit SMS names, once however often it is forwarded', async () => {
     const m = await createMember(t);
-    const text = ktbCreditSms({ amount: '1,500.00', senderAccount: m.bankAccountNo, at: t.clock.now() });
-    const first = await forwardSms(t, device, { from: 'KTB', text });
+    const text = ttbCreditSms({ amount: '1,500.00', senderAccount: m.bankAccountNo, at: t.clock.now() });
+    const first = await forwardSms(t, device, { from: 'TTB', text });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ status: 'credited' });
     // The app retries (a new timestamp, so a new signature): the same SMS is one line.
     t.clock.advance(1_000);
-    const again = await forwardSms(t, device, { from: 'KTB', text });
+    const again = await forwardSms(t, device, { from: 'TTB', text });
     expect(again.json()).toMatchObject({ status: 'credited', lineId: first.json<{ lineId: string }>().lineId });
     expect(await walletBalance(t, m.id)).toBe(150_000n);
   });
 
   it('refuses forged, unsigned, replayed and stale requests, and credits nothing for them', async () => {
     const m = await createMember(t);
-    const body = { text: ktbCreditSms({ amount: '200.00', senderAccount: m.bankAccountNo, at: t.clock.now(), balance: '1.00' }) };
+    const body = { text: ttbCreditSms({ amount: '200.00', senderAccount: m.bankAccountNo, at: t.clock.now(), balance: '1.00' }) };
     const forged = await forwardSms(t, device, body, { secret: 'not-the-secret' });
     expect(forged.statusCode).toBe(401);
     expect((await forwardSms(t, device, body, { signature: null })).statusCode).toBe(401);
@@ -67,12 +67,12 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
   it('keeps an SMS it cannot read, raw, in the queue; ignores a debit; refuses a revoked device', async () => {
     const unread = await forwardSms(t, device, { text: 'ข้อความที่อ่านไม่ออก 123' });
     expect(unread.json()).toMatchObject({ status: 'unparsed' });
-    const debit = await forwardSms(t, device, { text: 'บช X22233X: เงินออก 100.00 บ. ใช้ได้ 1.00 บ. 28/11/68 10:15' });
+    const debit = await forwardSms(t, device, { text: 'โอนเงิน100.00บ.ไปยังเบอร์มือถือXX3781 เหลือ1.00บ.28/11/25@10:15' });
     expect(debit.json()).toMatchObject({ status: 'ignored', lineId: null });
     expect((await forwardSms(t, device, '{not json')).statusCode).toBe(400);
     const admin = await loginOperator(t, ['finance']);
     expect(
-      (await admin.call(ADMIN_ROUTES.smsForwarders.create, {}, { name: 'x', siteBank: 'KTB', siteAccount: '1112223334' })).statusCode,
+      (await admin.call(ADMIN_ROUTES.smsForwarders.create, {}, { name: 'x', siteBank: 'TMB', siteAccount: '1112223334' })).statusCode,
     ).toBe(403);
     const owner = await loginOperator(t, ['owner']);
     const other = await registerForwarder(t, owner);
@@ -98,7 +98,7 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
       payload: {
         deviceId: device.id,
         secret: device.secret,
-        site: 'KTB|1112223334',
+        site: 'TMB|1112223334',
         senderBank: 'SCB',
         senderAccount: m.bankAccountNo,
         senderName: 'Test Member',
@@ -108,8 +108,29 @@ describe.each(testEngines())('SMS forwarder webhook (%s database)', (engine) => 
     });
     expect(res.statusCode, res.body).toBe(200);
     const { sms, answers } = res.json<{ sms: string; answers: { status: number; body: { status: string } }[] }>();
-    expect(sms).toContain('เงินเข้า 42.00 บ.');
+    expect(sms).toContain('มีเงิน42.00บ.โอนเข้าบ/ชxx3334');
     expect(answers.map((a) => a.body.status)).toEqual(['credited', 'credited']);
     expect(await walletBalance(t, m.id)).toBe(4_200n);
+  });
+  it('the demo’s SMS account has the sandbox phone registered: picked member, forwarded, credited', async () => {
+    const m = await createMember(t, { bankCode: 'KBANK', bankAccountName: 'DEMO PHONE TESTER' });
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox/sms-forwarder' });
+    const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]+)"`).exec(page.body)?.[1] ?? '';
+    expect(page.body).toContain('<option value="TMB|4560123789" selected>');
+    expect(page.body).toContain(`KBANK|${m.bankAccountNo}|DEMO PHONE TESTER`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/sms-forwarder/send',
+      payload: {
+        deviceId: field('deviceId'),
+        secret: field('secret'),
+        site: 'TMB|4560123789',
+        member: `KBANK|${m.bankAccountNo}|DEMO PHONE TESTER`,
+        amount: '77.00',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ answers: { body: { status: string } }[] }>().answers.map((a) => a.body.status)).toEqual(['credited']);
+    expect(await walletBalance(t, m.id)).toBe(7_700n);
   });
 });

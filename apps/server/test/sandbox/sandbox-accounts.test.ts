@@ -5,6 +5,7 @@ import type { TAdminLoginResponse } from '@jetton/contract/admin/auth';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { ROUTES } from '@jetton/contract/routes';
 import { buildApp } from '../../src/app.ts';
+import { DEMO_FORWARDER } from '../../src/sandbox/demo-forwarder.ts';
 import { DEMO_MEMBER } from '../../src/sandbox/demo-member.ts';
 import { ADMIN_COOKIE } from '../../src/modules/admin/admin-guard.ts';
 import { verifyAuditChain } from '../../src/modules/admin/audit-log.ts';
@@ -83,7 +84,11 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
 
       // The start with the sandbox off.
       const { sandboxDisabled } = await start(false);
-      expect(sandboxDisabled).toEqual({ operators: DEMO_OPERATORS.map((d) => d.login).sort(), member: DEMO_MEMBER.username });
+      expect(sandboxDisabled).toEqual({
+        operators: DEMO_OPERATORS.map((d) => d.login).sort(),
+        member: DEMO_MEMBER.username,
+        forwarder: DEMO_FORWARDER.id,
+      });
 
       for (const demo of DEMO_OPERATORS)
         expect(answer(await post(off, ADMIN_ROUTES.auth.login.path, { login: demo.login, password: demo.password }))).toEqual(inactive);
@@ -94,9 +99,16 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
       expect((await ownerMe(off)).statusCode).toBe(401);
       expect((await ownerMe(t.app)).statusCode).toBe(401);
       expect((await memberProfile(off)).statusCode).toBe(401);
+      // The sandbox phone's secret was shown on a public page: its device signs nothing any more.
+      const phone = await t.database.db
+        .selectFrom('sms_forwarders')
+        .select('revoked_at')
+        .where('id', '=', DEMO_FORWARDER.id)
+        .executeTakeFirst();
+      expect(phone?.revoked_at).not.toBeNull();
 
       // Recorded once, as the system; a second start (or another node) finds nothing to do.
-      expect(await start(false)).toMatchObject({ sandboxDisabled: { operators: [], member: null } });
+      expect(await start(false)).toMatchObject({ sandboxDisabled: { operators: [], member: null, forwarder: null } });
       const rows = await t.database.db
         .selectFrom('audit_log')
         .select(['action', 'operator_id', 'member_id'])
@@ -104,6 +116,12 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
         .execute();
       expect(rows.filter((r) => r.action === 'operator.sandbox-disable')).toHaveLength(DEMO_OPERATORS.length);
       expect(rows.filter((r) => r.action === 'member.sandbox-disable')).toHaveLength(1);
+      const revoked = await t.database.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'smsForwarder.sandbox-revoke')
+        .execute();
+      expect(revoked).toHaveLength(1);
       expect(rows.every((r) => r.operator_id === null)).toBe(true);
       expect(await verifyAuditChain(t.database.db, TEST_AUDIT_KEYS)).toMatchObject({ ok: true });
     },

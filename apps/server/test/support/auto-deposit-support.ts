@@ -44,8 +44,8 @@ export async function creditsFor(t: TestApp, reference: string): Promise<number>
   return rows.length;
 }
 
-/** An SMS-mode KTB site account added to the deposit lookup (the seeded ones are AUTO). */
-export const SMS_ACCOUNT = { bank: 'KTB', account: '1112223334' } as const;
+/** An SMS-mode ttb site account added to the deposit lookup (ttb's SMS names the sender's bank, digits and name). */
+export const SMS_ACCOUNT = { bank: 'TMB', account: '1112223334' } as const;
 
 export async function addSmsAccount(t: TestApp): Promise<void> {
   const current = (await t.app.inject({ method: 'GET', url: ROUTES.lookup.deposit })).json<TDepositLookup>();
@@ -55,7 +55,7 @@ export async function addSmsAccount(t: TestApp): Promise<void> {
     banks: [
       ...current.banks,
       {
-        bank: { nameTH: 'ธนาคารกรุงไทย', nameLA: 'ທະນາຄານກຸງໄທ', nameEN: 'Krungthai Bank' },
+        bank: { nameTH: 'ธนาคารทหารไทยธนชาต', nameLA: 'ທະນາຄານທະຫານໄທທະນະຊາດ', nameEN: 'TMBThanachart Bank (ttb)' },
         bankCode: SMS_ACCOUNT.bank,
         bankType: 'DEPOSIT',
         bankAccountName: 'JETTON SMS',
@@ -67,30 +67,29 @@ export async function addSmsAccount(t: TestApp): Promise<void> {
   });
 }
 
-/** A KTB credit SMS as the bank prints it, from a member’s SCB account (its last 8 digits shown). */
-export function ktbCreditSms(input: { amount: string; senderAccount: string; at: Date; balance?: string }): string {
+/** A ttb credit SMS as the bank prints it, from a member’s SCB account (its last 4 digits and the name cut short shown). */
+export function ttbCreditSms(input: { amount: string; senderAccount: string; at: Date; balance?: string }): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: SITE_TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
-    year: 'numeric',
+    year: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(input.at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const beYear = String(Number(part('year')) + 543).slice(-2);
-  const digits = `XX${input.senderAccount.slice(2)}`;
-  return `บช X22233X: เงินเข้า ${input.amount} บ. จาก SCB ${digits} นาย ทดสอบ ร ใช้ได้ ${input.balance ?? '9,999.00'} บ. ${part('day')}/${part('month')}/${beYear} ${part('hour')}:${part('minute')}`;
+  const when = `${part('day')}/${part('month')}/${part('year')}@${part('hour')}:${part('minute')}`;
+  return `มีเงิน${input.amount}บ.โอนเข้าบ/ชxx3334 จาก SCB X${input.senderAccount.slice(-4)} TEST MEMB เหลือ${input.balance ?? '9,999.00'}บ.${when}`;
 }
 
 /** A forwarder device registered through the back office; answers its id and secret. */
-export async function registerForwarder(t: TestApp, admin: AdminClient): Promise<{ id: string; secret: string; webhookPath: string }> {
-  const res = await admin.call(
-    ADMIN_ROUTES.smsForwarders.create,
-    {},
-    { name: 'Phone 1', siteBank: SMS_ACCOUNT.bank, siteAccount: SMS_ACCOUNT.account },
-  );
+export async function registerForwarder(
+  t: TestApp,
+  admin: AdminClient,
+  site: { bank: string; account: string } = SMS_ACCOUNT,
+): Promise<{ id: string; secret: string; webhookPath: string }> {
+  const res = await admin.call(ADMIN_ROUTES.smsForwarders.create, {}, { name: 'Phone 1', siteBank: site.bank, siteAccount: site.account });
   if (res.statusCode !== 201) throw new Error(`forwarder not registered: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string; secret: string; webhookPath: string }>();
 }

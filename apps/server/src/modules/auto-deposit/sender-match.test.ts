@@ -13,6 +13,10 @@ describe('sender match', () => {
     expect(maskMatches('?????1234?', '0123412340')).toBe(true);
     expect(maskMatches('?????1234?', '1234000000')).toBe(false);
     expect(maskMatches('?5678', '0000056789')).toBe(true);
+    // GSB pads a 10-digit account to 12 places.
+    expect(maskMatches('0013????1945', '1312341945')).toBe(true);
+    expect(maskMatches('0013????1945', '1412341945')).toBe(false);
+    expect(likePattern('0013????1945')).toBe('%13%1945%');
     expect(likePattern('?????1234?', 10)).toBe('_____1234_');
     expect(likePattern('?123456?')).toBe('%123456%');
   });

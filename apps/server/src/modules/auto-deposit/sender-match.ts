@@ -27,13 +27,20 @@ export function normalizeMask(shown: string | null | undefined): string | null {
  */
 export function likePattern(mask: string, accountLength?: number): string {
   if (accountLength !== undefined && mask.length === accountLength) return mask.replace(/\?/g, '_');
-  const runs = mask.split('?').filter((run) => run.length > 0);
+  // Leading zeros may be padding (GSB prints every account on 12 places): a looser filter, maskMatches decides.
+  const runs = mask
+    .replace(/^0+/, '')
+    .split('?')
+    .filter((run) => run.length > 0);
   return `%${runs.join('%')}%`;
 }
 
 /** Whether a registered account number can be the shown mask (the same rule as the LIKE pattern, in code). */
-export function maskMatches(mask: string, accountNo: string): boolean {
+export function maskMatches(shown: string, accountNo: string): boolean {
   const digits = accountNo.replace(/\D/g, '');
+  // A mask longer than the number by leading zeros only is the number padded ("0013XXXX1945" for 13xxxx1945).
+  const extra = shown.length - digits.length;
+  const mask = extra > 0 && /^0+$/.test(shown.slice(0, extra)) ? shown.slice(extra) : shown;
   if (mask.length === digits.length) return [...mask].every((c, i) => c === '?' || c === digits[i]);
   const runs = mask.split('?').filter((run) => run.length > 0);
   let from = 0;

@@ -39,6 +39,7 @@ function clock(at: Date) {
 }
 
 const last = (account: string, n: number) => account.slice(-n);
+/** The sender's bank as SCB and GSB print it (SWIFT-like, four letters). */
 const SCB_ABBREVIATION: Record<string, string> = {
   KBANK: 'KBNK',
   KTB: 'KTBA',
@@ -48,6 +49,14 @@ const SCB_ABBREVIATION: Record<string, string> = {
   TMB: 'TTBA',
   SCB: 'SCBA',
 };
+/** GSB writes the month short, in Thai. */
+const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+
+/** ttb cuts the sender's name short: the first name and the start of the last ("SOMCHAI JAID"). */
+const shortName = (name: string) => {
+  const [first = '', second = ''] = name.trim().split(/\s+/);
+  return `${first} ${second.slice(0, 4)}`.trim();
+};
 
 /** The SMS text the site account's bank sends for this credit, masked as that bank masks accounts. */
 export function composeCreditSms(input: CreditSmsInput): string {
@@ -55,7 +64,6 @@ export function composeCreditSms(input: CreditSmsInput): string {
   const amount = formatMinor(input.amount);
   const s = input.sender;
   const site = input.siteAccount;
-  const fullMask = (account: string) => `XXX-X-X${account.slice(-5, -1)}-X`;
   switch (input.siteBank) {
     case 'KBANK':
       return s.bank === 'KBANK'
@@ -64,15 +72,19 @@ export function composeCreditSms(input: CreditSmsInput): string {
     case 'SCB':
       return `${c.d}/${c.m}@${c.hm} ${amount} จาก${SCB_ABBREVIATION[s.bank] ?? s.bank}/x${last(s.account, 6)}เข้าx${last(site, 6)} ใช้ได้${amount}บ`;
     case 'KTB':
-      return `บช X${site.slice(4, 9)}X: เงินเข้า ${amount} บ. จาก ${s.bank} XX${s.account.slice(2)} ${s.name} ใช้ได้ ${amount} บ. ${c.d}/${c.m}/${c.be2} ${c.hm}`;
+      return `${c.d}-${c.m}@${c.hm} บชX${site.slice(4, 9)}X:เงินเข้า ${amount}บ ใช้ได้ ${amount}บ`;
     case 'BBL':
       return `ฝาก/โอนเงินเข้าบ/ชX${last(site, 4)} ผ่านMB ${amount}บ ใช้ได้${amount}บ`;
     case 'BAY':
-      return `Krungsri: เงินเข้า ${amount} บ. บ/ช ${fullMask(site)} จาก ${s.bank} ${fullMask(s.account)} ${s.name} ${c.d}/${c.m}/${c.be2} ${c.hm} น.`;
-    case 'GSB':
-      return `MyMo: บัญชี XXXXXX${last(site, 4)} เงินเข้า ${amount} บาท จาก ${s.bank} XXXXXX${last(s.account, 4)} ${c.d}/${c.m}/${c.be4} ${c.hm}`;
+      return `โอนเข้า xxx${site.slice(3, 9)}x  ${amount} เหลือ ${amount} (${Number(c.d)}/${Number(c.m)}/${c.be2},${c.hm})`;
+    case 'GSB': {
+      const padded = s.account.padStart(12, '0');
+      const from = `${SCB_ABBREVIATION[s.bank] ?? s.bank} ${padded.slice(0, 4)}XXXX${padded.slice(-4)}`;
+      const to = `GSBA ${site.padStart(12, '0').slice(0, 4)}XXXX${last(site, 4)}`;
+      return `เงินเข้า: มีการฝาก/โอนเงิน ${amount} บาท จากบัญชี ${from} เข้าบัญชี ${to} วันที่ ${Number(c.d)} ${THAI_MONTHS[Number(c.m) - 1]} ${c.be4} เวลา ${c.hm} น. คงเหลือ ${amount} บาท`;
+    }
     case 'TMB':
-      return `ttb: เงินเข้า ${amount} บ. เข้าบ/ช xx${last(site, 4)} จาก ${s.bank === 'TMB' ? 'TTB' : s.bank} xx${last(s.account, 6)} ${s.name} ${c.d}/${c.m}/${c.be2} @${c.hm}`;
+      return `มีเงิน${amount}บ.โอนเข้าบ/ชxx${last(site, 4)} จาก ${s.bank === 'TMB' ? 'TTB' : s.bank} X${last(s.account, 4)} ${shortName(s.name)} เหลือ${amount}บ.${c.d}/${c.m}/${c.y.slice(-2)}@${c.hm}`;
     case 'BCEL':
       return `BCEL: ${c.d}/${c.m}/${c.y} ${c.hm} Account ${site} received ${amount} LAK from ${s.account.slice(0, -6)}XXX${last(s.account, 3)} ${s.name} Ref ${input.reference} Balance ${amount} LAK`;
     case 'LDB':

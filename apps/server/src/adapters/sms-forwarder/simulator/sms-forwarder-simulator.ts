@@ -32,6 +32,28 @@ const ZSend = z.object({
     .default(0),
 });
 
+/** A member's registered account, offered as the sender (`bank|account|name`). */
+type SenderAccount = { phone: string; bank: string; account: string; name: string };
+/** A device already registered for one site account: the form starts filled with it. */
+type KnownDevice = { id: string; secret: string; siteBank: string; siteAccount: string };
+
+type SmsForwarderDeps = {
+  clock: Clock;
+  siteAccounts: () => Promise<TDepositLookup['banks']>;
+  siteUrl: () => string;
+  memberAccounts?: () => Promise<SenderAccount[]>;
+  device?: KnownDevice;
+};
+
+/** A member picked from the list stands for the typed sender fields. */
+function withMember(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const fields = body as Record<string, unknown>;
+  if (typeof fields.member !== 'string' || fields.member === '') return body;
+  const [senderBank, senderAccount, ...name] = fields.member.split('|');
+  return { ...fields, senderBank, senderAccount, senderName: name.join('|') };
+}
+
 /**
  * The sandbox phone with an SMS-forwarder app (SANDBOX=on only): a person (or a
  * test) composes the credit SMS the site account's bank would send, in that
@@ -39,10 +61,7 @@ const ZSend = z.object({
  * the device's secret (registered in the back office), exactly as a real
  * forwarder would. It knows the site only through HTTP and the injected accounts.
  */
-export async function registerSmsForwarderSimulator(
-  app: FastifyInstance,
-  deps: { clock: Clock; siteAccounts: () => Promise<TDepositLookup['banks']>; siteUrl: () => string },
-): Promise<void> {
+export async function registerSmsForwarderSimulator(app: FastifyInstance, deps: SmsForwarderDeps): Promise<void> {
   listOnSandboxIndex(app, {
     path: SMS_FORWARDER_SANDBOX_PATH,
     title: 'SMS forwarder',
@@ -83,11 +102,12 @@ export async function registerSmsForwarderSimulator(
   await app.register(
     (phone, _options, done) => {
       prepareSimulatorScope(phone);
-      phone.get('/', async (_request, reply) => sendPage(reply, formPage(await deps.siteAccounts())));
+      const page = async (error?: string) => formPage(await deps.siteAccounts(), (await deps.memberAccounts?.()) ?? [], deps.device, error);
+      phone.get('/', async (_request, reply) => sendPage(reply, await page()));
       phone.post('/send', async (request, reply) => {
-        const input = ZSend.safeParse(request.body);
+        const input = ZSend.safeParse(withMember(request.body));
         if (!input.success) {
-          if (isFormPost(request)) return sendPage(reply, formPage(await deps.siteAccounts(), 'Check every field.'), 400);
+          if (isFormPost(request)) return sendPage(reply, await page('Check every field.'), 400);
           return reply.status(400).send({ message: 'KEY_INVALID' });
         }
         const result = await forward(input.data);
@@ -107,27 +127,38 @@ export async function registerSmsForwarderSimulator(
   );
 }
 
-function formPage(accounts: TDepositLookup['banks'], error?: string): string {
+function formPage(accounts: TDepositLookup['banks'], members: readonly SenderAccount[], device?: KnownDevice, error?: string): string {
   const sites = accounts
     .filter((a) => (SMS_BANKS as readonly string[]).includes(a.bankCode))
-    .map(
-      (a) => `<option value="${esc(`${a.bankCode}|${a.bankAccountNo}`)}">${esc(`${a.bankCode} ${a.bankAccountNo} (${a.mode})`)}</option>`,
-    )
+    .map((a) => {
+      const value = `${a.bankCode}|${a.bankAccountNo}`;
+      const chosen = device && value === `${device.siteBank}|${device.siteAccount}` ? ' selected' : '';
+      return `<option value="${esc(value)}"${chosen}>${esc(`${a.bankCode} ${a.bankAccountNo} (${a.mode})`)}</option>`;
+    })
     .join('');
   const banks = ['KBANK', 'SCB', 'KTB', 'BBL', 'BAY', 'GSB', 'TMB', 'BCEL', 'LDB'].map((b) => `<option>${b}</option>`).join('');
+  const senders = members
+    .map(
+      (m) => `<option value="${esc(`${m.bank}|${m.account}|${m.name}`)}">${esc(`${m.phone} · ${m.bank} ${m.account} ${m.name}`)}</option>`,
+    )
+    .join('');
+  const known = device
+    ? `<p>Filled in: the demo's registered phone for ${esc(`${device.siteBank} ${device.siteAccount}`)}. Another device: paste its id and secret.</p>`
+    : '';
   return sandboxPage({
     title: 'Sandbox phone: forward a credit SMS',
     note: 'Sandbox: nothing here is real money. Register a device in the back office (SMS forwarders) and paste its id and secret.',
-    body: `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+    body: `${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}${known}
 <form method="post" action="${SMS_FORWARDER_SANDBOX_PATH}/send">
 <fieldset><legend>The forwarder app</legend>
-<label>Device id <input name="deviceId" required></label>
-<label>Secret <input name="secret" required autocomplete="off"></label></fieldset>
+<label>Device id <input name="deviceId" required value="${esc(device?.id ?? '')}"></label>
+<label>Secret <input name="secret" required autocomplete="off" value="${esc(device?.secret ?? '')}"></label></fieldset>
 <fieldset><legend>The SMS the site account's bank sends</legend>
 <label>Site account <select name="site">${sites}</select></label>
+<label>A member's registered account <select name="member"><option value="">None: the account typed below</option>${senders}</select></label>
 <label>From bank <select name="senderBank">${banks}</select></label>
-<label>From account <input name="senderAccount" inputmode="numeric" required></label>
-<label>Sender name <input name="senderName" required></label>
+<label>From account <input name="senderAccount" inputmode="numeric"></label>
+<label>Sender name <input name="senderName"></label>
 <label>Amount <input name="amount" inputmode="decimal" required placeholder="100.00"></label></fieldset>
 <fieldset><legend>Faults</legend>
 <label>Forward it this many times <input name="repeat" type="number" min="1" max="5" value="1"></label>

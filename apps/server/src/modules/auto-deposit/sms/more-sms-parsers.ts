@@ -9,54 +9,60 @@ const DATE = '(\\d{1,2}[/-]\\d{1,2}[/-]\\d{2,4})';
 const TIME = '(\\d{1,2}[:.]\\d{2})';
 const MASKED = '([Xx*0-9-]{4,20})';
 
-/** "Krungsri: เงินเข้า 2,000.00 บ. บ/ช XXX-X-X1234-X จาก KBANK XXX-X-X5678-X นาย สมชาย ใ 28/11/68 10:15 น.". */
-const BAY_CREDIT = new RegExp(
-  `เงินเข้า\\s*${AMT}\\s*บ\\.?\\s*บ/ช\\s*${MASKED}\\s+จาก\\s*([A-Z]+)\\s+${MASKED}\\s*(.*?)\\s*${DATE}\\s+${TIME}`,
-  'i',
-);
+const none = { siteDigits: null, senderBank: null, senderDigits: null, senderName: null, reference: null };
+
+/** "โอนเข้า xxx170203x  150.62 เหลือ 7,420.57 (17/5/68,16:27)": Krungsri shows the site account, no sender. */
+const BAY_CREDIT = new RegExp(`^(?:Krungsri:?\\s*)?โอนเข้า\\s*${MASKED}\\s+${AMT}\\s+เหลือ\\s*${AMT}\\s*\\(${DATE}\\s*,\\s*${TIME}\\)`, 'i');
 export const bayParser: SmsParser = {
   bank: 'BAY',
   parse(text, receivedAt) {
-    const m = BAY_CREDIT.exec(text);
-    if (!m) return /เงินออก|ถอน|โอนเงิน|OTP/i.test(text) ? 'not-credit' : null;
-    const amount = amountOf(m[1]);
-    const occurredAt = bankTime(m[6]!, m[7]!, receivedAt);
+    const m = BAY_CREDIT.exec(text.trim());
+    if (!m) return /โอนออก|ถอน|จ่าย|ชำระ|OTP/i.test(text) ? 'not-credit' : null;
+    const amount = amountOf(m[2]);
+    const occurredAt = bankTime(m[4]!, m[5]!, receivedAt);
     if (amount === null || !occurredAt) return null;
-    const [siteDigits, senderBank, senderDigits, senderName] = [m[2]!, senderBankCode(m[3]), m[4]!, nameOf(m[5])];
-    return { bank: 'BAY', amount, occurredAt, siteDigits, senderBank, senderDigits, senderName, reference: null };
+    return { ...none, bank: 'BAY', amount, occurredAt, siteDigits: m[1]! };
   },
 };
 
-/** "MyMo: บัญชี XXXXXX1234 เงินเข้า 1,000.00 บาท จาก SCB XXXXXX5678 28/11/2568 10:15". */
+const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
+
+/**
+ * "เงินเข้า: มีการฝาก/โอนเงิน 74.76 บาท จากบัญชี KBNK 0013XXXX1945 เข้าบัญชี GSBA 0204XXXX0743 วันที่ 24 พ.ค. 2568
+ * เวลา 15:04 น. คงเหลือ 2,702.93 บาท": the sender's bank (SWIFT-like code) and account, first and last four shown.
+ */
 const GSB_CREDIT = new RegExp(
-  `บัญชี\\s*${MASKED}\\s+เงินเข้า\\s*${AMT}\\s*บาท(?:\\s+จาก\\s*([A-Zก-๙.]+)\\s+${MASKED})?\\s+${DATE}\\s+${TIME}`,
+  `เงินเข้า:?\\s*มีการฝาก/โอนเงิน\\s*${AMT}\\s*บาท\\s*จากบัญชี\\s*([A-Z]{2,6})\\s+${MASKED}\\s*เข้าบัญชี\\s*[A-Z]{2,6}\\s+${MASKED}\\s*วันที่\\s*(\\d{1,2})\\s*(\\S+)\\s*(\\d{4})\\s*เวลา\\s*${TIME}`,
   'i',
 );
 export const gsbParser: SmsParser = {
   bank: 'GSB',
   parse(text, receivedAt) {
     const m = GSB_CREDIT.exec(text);
-    if (!m) return /เงินออก|ถอน|โอนเงิน|OTP/i.test(text) ? 'not-credit' : null;
-    const amount = amountOf(m[2]);
-    const occurredAt = bankTime(m[5]!, m[6]!, receivedAt);
+    if (!m) return /เงินออก|ถอน|ชำระ|OTP/i.test(text) ? 'not-credit' : null;
+    const amount = amountOf(m[1]);
+    const month = THAI_MONTHS.indexOf(m[6]!) + 1;
+    const occurredAt = month > 0 ? bankTime(`${m[5]}/${month}/${m[7]}`, m[8]!, receivedAt) : null;
     if (amount === null || !occurredAt) return null;
-    const [siteDigits, senderBank, senderDigits] = [m[1]!, senderBankCode(m[3]), m[4] ?? null];
-    return { bank: 'GSB', amount, occurredAt, siteDigits, senderBank, senderDigits, senderName: null, reference: null };
+    return { ...none, bank: 'GSB', amount, occurredAt, siteDigits: m[4]!, senderBank: senderBankCode(m[2]), senderDigits: m[3]! };
   },
 };
 
-/** "ttb: เงินเข้า 1,000.00 บ. เข้าบ/ช xx1234 จาก SCB xx5678 นาย สมชาย 28/11/68 @10:15". */
+/**
+ * "มีเงิน3.00บ.โอนเข้าบ/ชxx5985 จาก SCB X6093 นาย สมชาย ใจ เหลือ625.00บ.12/01/24@16:36" (years Christian): ttb
+ * shows the sender's bank, the last four digits and the name cut short, or, for some transfers, nothing of the sender.
+ */
 const TTB_CREDIT = new RegExp(
-  `เงินเข้า\\s*${AMT}\\s*บ\\.?\\s*เข้าบ/ช\\s*${MASKED}(?:\\s+จาก\\s*([A-Zก-๙.]+)\\s+${MASKED}\\s*(.*?))?\\s+${DATE}\\s*@?${TIME}`,
+  `มีเงิน\\s*${AMT}\\s*บ\\.?\\s*(?:โอน)?เข้าบ/ช\\s*${MASKED}(?:\\s*จาก\\s*([A-Z]{2,6})\\s*(X\\d{4,})\\s*(.*?))?\\s*เหลือ\\s*${AMT}\\s*บ\\.?\\s*${DATE}\\s*@\\s*${TIME}`,
   'i',
 );
 export const ttbParser: SmsParser = {
   bank: 'TMB',
   parse(text, receivedAt) {
     const m = TTB_CREDIT.exec(text);
-    if (!m) return /เงินออก|ถอน|โอนเงิน|OTP/i.test(text) ? 'not-credit' : null;
+    if (!m) return /โอนเงิน|ถอน|จ่าย|ชำระ|OTP/i.test(text) ? 'not-credit' : null;
     const amount = amountOf(m[1]);
-    const occurredAt = bankTime(m[6]!, m[7]!, receivedAt);
+    const occurredAt = bankTime(m[7]!, m[8]!, receivedAt);
     if (amount === null || !occurredAt) return null;
     const [siteDigits, senderBank, senderDigits, senderName] = [m[2]!, senderBankCode(m[3]), m[4] ?? null, nameOf(m[5])];
     return { bank: 'TMB', amount, occurredAt, siteDigits, senderBank, senderDigits, senderName, reference: null };

@@ -30,9 +30,20 @@ export function amountOf(text: string | undefined): bigint | null {
 }
 
 /**
+ * A two-digit year: KBANK and Krungsri print the Buddhist era ("68" = 2568 = 2025),
+ * ttb and Krungthai the Christian one ("25" = 2025). The two readings lie 43 years
+ * apart, so the one nearer the phone's clock is the bank's.
+ */
+function twoDigitYear(yy: number, thisYear: number): number {
+  const buddhist = 2500 + yy - 543;
+  const christian = 2000 + yy;
+  return Math.abs(buddhist - thisYear) <= Math.abs(christian - thisYear) ? buddhist : christian;
+}
+
+/**
  * A day and time as Thai and Lao banks print them, in the site's time zone (both
- * countries keep the same clock): "28/11/68" (Buddhist era, 2 digits), "28/11/2568",
- * "28/11/2025", "28-11-68" or "28/11" (this year); "10:15" or "10.15".
+ * countries keep the same clock): "28/11/68" (2 digits, either era), "28/11/2568",
+ * "28/11/2025", "28-11-25" or "28/11" (this year); "10:15" or "10.15".
  */
 export function bankTime(date: string, time: string, receivedAt: Date): Date | null {
   const d = /^(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?$/.exec(date.trim());
@@ -42,7 +53,7 @@ export function bankTime(date: string, time: string, receivedAt: Date): Date | n
   const thisYear = Number(siteDay(receivedAt).slice(0, 4));
   let year: number;
   if (yearText === undefined) year = thisYear;
-  else if (yearText.length === 2) year = 2500 + Number(yearText) - 543;
+  else if (yearText.length === 2) year = twoDigitYear(Number(yearText), thisYear);
   else year = Number(yearText) > 2400 ? Number(yearText) - 543 : Number(yearText);
   const iso = `${String(year).padStart(4, '0')}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
   if (!/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(iso) || Number(t[1]) > 23) return null;

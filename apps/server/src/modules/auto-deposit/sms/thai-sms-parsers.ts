@@ -1,4 +1,4 @@
-import { amountOf, bankTime, nameOf, senderBankCode, type SmsParser } from './sms-fields.ts';
+import { amountOf, bankTime, senderBankCode, type SmsParser } from './sms-fields.ts';
 
 /**
  * Credit SMS of KBANK, SCB, KTB and BBL, one layout each as the banks print it
@@ -11,9 +11,12 @@ const TIME = '(\\d{1,2}[:.]\\d{2})';
 
 const none = { siteDigits: null, senderBank: null, senderDigits: null, senderName: null, reference: null };
 
-/** "28/11/68 10:15 บชX123456X รับโอนจากX987654X 500.00บ คงเหลือ1,234.56บ" or "... บชX123456X เงินเข้า2,000.00บ ...". */
+/**
+ * "28/11/68 10:15 บชX123456X รับโอนจากX987654X 500.00บ คงเหลือ1,234.56บ", "... บชX123456X เงินเข้า2,000.00บ ..."
+ * or, newer, "17/05/68 16:27 บช X-9426 เงินเข้า 999.63 คงเหลือ 8,236.90 บ.".
+ */
 const KBANK_CREDIT = new RegExp(
-  `^${DATE}\\s+${TIME}\\s+บช\\.?\\s*(X-?\\d+X?)\\s+(?:รับโอนจาก\\s*(X-?\\d+X?)\\s+|เงินเข้า\\s*)${AMT}\\s*บ`,
+  `^${DATE}\\s+${TIME}\\s+บช\\.?\\s*(X-?\\d+X?)\\s+(?:รับโอนจาก\\s*(X-?\\d+X?)\\s+|เงินเข้า\\s*)${AMT}\\s*(?:บ|คงเหลือ)`,
   'i',
 );
 export const kbankParser: SmsParser = {
@@ -43,9 +46,12 @@ export const scbParser: SmsParser = {
   },
 };
 
-/** "บช X12345X: เงินเข้า 1,500.00 บ. จาก SCB X67890X นาย สมชาย ใ ใช้ได้ 8,000.00 บ. 28/11/68 10:15". */
+/**
+ * "17-05@16:27 บชX58589X:เงินเข้า 100.28บ ใช้ได้ 11,861.55บ" (older phones: "11-09-18@02:08 บช X29499X:เงินเข้า
+ * +180.00 บ. ใช้ได้ 180.70 บ."): Krungthai names no sender, only the site account.
+ */
 const KTB_CREDIT = new RegExp(
-  `บช\\.?\\s*(X\\d+X?):?\\s*เงินเข้า\\s*${AMT}\\s*บ\\.?(?:\\s*จาก\\s*([A-Zก-๙.]+)\\s*([Xx\\d-]{4,20})\\s*(.*?))?\\s*ใช้ได้\\s*[0-9,]+\\.[0-9]{2}\\s*บ\\.?\\s*${DATE}\\s*@?${TIME}`,
+  `^${DATE}@${TIME}\\s*บช\\.?\\s*(X\\d+X?)\\s*:\\s*เงินเข้า\\s*\\+?${AMT}\\s*บ\\.?\\s*ใช้ได้\\s*[0-9,]+\\.[0-9]{2}\\s*บ`,
   'i',
 );
 export const ktbParser: SmsParser = {
@@ -53,19 +59,10 @@ export const ktbParser: SmsParser = {
   parse(text, receivedAt) {
     const m = KTB_CREDIT.exec(text.trim());
     if (!m) return /เงินออก|ถอน|โอนออก|OTP/i.test(text) ? 'not-credit' : null;
-    const amount = amountOf(m[2]);
-    const occurredAt = bankTime(m[6]!, m[7]!, receivedAt);
+    const amount = amountOf(m[4]);
+    const occurredAt = bankTime(m[1]!, m[2]!, receivedAt);
     if (amount === null || !occurredAt) return null;
-    return {
-      bank: 'KTB',
-      amount,
-      occurredAt,
-      siteDigits: m[1]!,
-      senderBank: senderBankCode(m[3]),
-      senderDigits: m[4] ?? null,
-      senderName: nameOf(m[5]),
-      reference: null,
-    };
+    return { ...none, bank: 'KTB', amount, occurredAt, siteDigits: m[3]! };
   },
 };
 
