@@ -10,7 +10,7 @@
  * not to wipe storage (the fresh profile already has an empty cache).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,11 @@ async function lighthouseRun(origin: string, page: Page, token: string): Promise
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
+    // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report, to read its network waterfall and main-thread tasks.
+    if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+      const name = `${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DUMP, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath} (not logged in?)`);

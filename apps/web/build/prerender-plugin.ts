@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { webAliases } from './aliases.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from './chunk-map-plugin.ts';
+import { EARLY_FETCH_TAG } from './early-fetch-plugin.ts';
 
 /** The pages the server sends for /login when the build has them (apps/server/src/http/web-app.ts). */
 export const LOGIN_PAGE_FILE = 'login.html';
@@ -56,7 +57,8 @@ export function prerenderLogin(mode: string): Plugin {
         if (!route) throw new Error('the build lists no chunks for /login');
         // The shell's and the route's styles go inline: a phone paints the page without one more
         // request per stylesheet. The route's chunks still fetch their own when they load (cached, harmless).
-        let index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        // /login reads nothing for a member: no early reads.
+        let index = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(EARLY_FETCH_TAG, '');
         const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g)];
         for (const link of shellCss) index = index.replace(link[0], '');
         const css = [...shellCss.map((link) => link[1] ?? ''), ...route.css].map((file) => readFileSync(path.join(outDir, file), 'utf8'));
