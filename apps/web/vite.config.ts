@@ -63,7 +63,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       member.plugin,
-      earlyFetch(),
+      earlyFetch(locale),
       htmlLang(mode),
       preloadFirstFont(locale === 'la' ? 'noto-sans-lao-lao-400-normal' : 'noto-sans-thai-thai-400-normal'),
       chunkMap(`src/i18n/${locale}.json`),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { STORAGE_KEYS } from '@jetton/contract/constants';
+import { FORMATS, STORAGE_KEYS } from '@jetton/contract/constants';
 import { ROUTES } from '@jetton/contract/routes';
 
 /** The API reads a screen's first paint waits for, by route: started by the page, not by the app. */
@@ -18,7 +18,7 @@ const EARLY_READS: Record<string, string[]> = {
  * critical path"). A file, not an inline script: the Content-Security-Policy
  * allows no inline script. Its headers are the API client's own.
  */
-export function earlyFetch(): Plugin {
+export function earlyFetch(buildLocale: string): Plugin {
   const source = `// Starts the member route's API reads before the app has loaded (docs/performance.md).
 const reads = ${JSON.stringify(EARLY_READS)}[location.pathname.replace(/\\/+$/, '')];
 let token = null;
@@ -37,6 +37,33 @@ if (reads && token) {
   }
   globalThis.jettonEarly = { token, responses };
 }
+
+// The prerendered home (home.html) is the member area in the build's language: a visitor without
+// a session, or who chose another language, gets the app's own first paint instead.
+const root = document.getElementById('root');
+let language = null;
+try {
+  language = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
+} catch {
+  // No storage: the build's language.
+}
+if (root?.dataset.prerendered?.startsWith('/user/') && (!token || (language && language !== ${JSON.stringify(buildLocale)}))) {
+  root.replaceChildren();
+}
+// The member's total (the wallet and every game, as the home's header adds it) goes on screen as
+// soon as the wallet answers, if the app has not drawn the home yet.
+const wallet = reads && token ? globalThis.jettonEarly.responses[${JSON.stringify(ROUTES.wallet.summary)}] : undefined;
+wallet
+  ?.then((response) => (response.ok ? response.clone().json() : undefined))
+  .then((body) => {
+    const cell = root?.dataset.prerendered ? root.querySelector('[data-early-total]') : null;
+    if (!cell || !body) return;
+    let minor = Math.round(body.wallet.amount * 100);
+    for (const slot of body.slots) minor += Math.round(slot.amount * 100);
+    const digits = ${FORMATS.decimals};
+    cell.textContent = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 100 || 0);
+  })
+  .catch(() => undefined);
 `;
   const file = `assets/member-reads-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   return {
