@@ -130,8 +130,6 @@ for (let i = 0; i < MEMBERS; i += 1) {
 const tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'jetton-bench-tokens-')), 'tokens.json');
 writeFileSync(tokenFile, JSON.stringify(tokens));
 process.on('message', (message: { cmd: string }) => {
-  // The memory bench (bench/memory.ts): the process's figures, the embedded engine's WebAssembly memory among `external`.
-  if (message.cmd === 'memory') return void process.send?.(process.memoryUsage());
   if (message.cmd !== 'check') return;
   void checkInvariants(db).then((violations) =>
     process.send?.({ violations: violations.length, flushes: database.flushCount?.() ?? null }),

@@ -56,7 +56,13 @@ export default defineConfig(({ mode }) => {
     sharing: ['profile/profile-screen', 'bonus/bonus-screen', 'statement/statement-screen', 'spin/spin-screen'].map(
       (screen) => `src/features/${screen}.tsx`,
     ),
-    keepOut: ['src/main.tsx', 'src/app/layouts/public-layout.tsx', 'src/features/auth/login-screen.tsx', 'src/features/auth/service-active-loader.ts', 'src/app/contact-route.tsx'],
+    keepOut: [
+      'src/main.tsx',
+      'src/app/layouts/public-layout.tsx',
+      'src/features/auth/login-screen.tsx',
+      'src/features/auth/service-active-loader.ts',
+      'src/app/contact-route.tsx',
+    ],
   });
   const locale = loadEnv(mode, import.meta.dirname).VITE_DEFAULT_LOCALE === 'la' ? 'la' : 'th';
   return {

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-node-fs.ts';
+import { EMBEDDED_MEMORY_PARAMS } from './embedded-memory.ts';
 import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-archive.ts';
 import { migrations } from './migrations/registry.ts';
 import { withRetriedReads } from './retrying-reads.ts';
@@ -81,7 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = await PGlite.create({
     ...(fs ? { fs } : options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.template ? { loadDataDir: options.template } : {}),
-    ...(fs ? { startParams: [...DURABLE_START_PARAMS] } : {}),
+    ...(fs ? { startParams: [...DURABLE_START_PARAMS, ...EMBEDDED_MEMORY_PARAMS] } : {}),
+    ...(options.dataDir && !fs ? { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_MEMORY_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

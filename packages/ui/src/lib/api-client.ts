@@ -85,7 +85,8 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
   const hasJsonBody = options.body !== undefined && !isForm;
   const method = options.method ?? 'GET';
   // A plain GET the page already started (the home's first reads) is not asked twice.
-  const early = method === 'GET' && options.body === undefined && !options.headers ? takeEarlyResponse(path, storage.getToken()) : undefined;
+  const early =
+    method === 'GET' && options.body === undefined && !options.headers ? takeEarlyResponse(path, storage.getToken()) : undefined;
   try {
     const response = await (early ??
       fetch(`${BASE_URL}${path}`, {
