@@ -134,6 +134,18 @@ async function lighthouseRun(origin: string, page: Page, token: string): Promise
   }
 }
 
+/** On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice. */
+async function withRetries(run: () => Promise<Run>): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse:')) throw error;
+      console.log(`  (run again: ${error.message.slice(0, 60)})`);
+    }
+  }
+}
+
 function summarize(runs: Run[]): Run {
   return {
     scores: {
@@ -164,7 +176,7 @@ export async function runWebBench(): Promise<void> {
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const run = await lighthouseRun(origin, page, token);
+        const run = await withRetries(() => lighthouseRun(origin, page, token));
         runs.push(run);
         console.log(row(`${page.path} #${i + 1}`, run));
       }

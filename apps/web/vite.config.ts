@@ -6,7 +6,7 @@ import { chunkMap } from './build/chunk-map-plugin.ts';
 import { preloadFirstFont } from './build/font-preload-plugin.ts';
 import { precompress } from '../../packages/ui/build/precompress-plugin.ts';
 import { prerenderLogin } from './build/prerender-plugin.ts';
-import { routeGroup } from './build/route-group-plugin.ts';
+import { routeGroups } from './build/route-group-plugin.ts';
 import { earlyFetch } from './build/early-fetch-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
@@ -49,11 +49,11 @@ const LOGIN_MODULES = anyOf([
 
 /** What each file holds and why it is split this way: docs/performance.md. */
 export default defineConfig(({ mode }) => {
-  // Home and the member layout in one file, less what another screen outside the member area needs.
-  const member = routeGroup({
+  // The member area's layout, the home, and what they share with the other screens: a few files (build/route-group-plugin.ts).
+  const member = routeGroups({
     router: 'src/app/router.tsx',
-    roots: ['src/app/layouts/member-layout.tsx', 'src/app/home-route.tsx'],
-    sharing: ['profile/profile-screen', 'bonus/bonus-screen', 'statement/statement-screen', 'spin/spin-screen'].map(
+    roots: { member: 'src/app/layouts/member-layout.tsx', home: 'src/app/home-route.tsx' },
+    siblings: ['profile/profile-screen', 'bonus/bonus-screen', 'statement/statement-screen', 'spin/spin-screen'].map(
       (screen) => `src/features/${screen}.tsx`,
     ),
     keepOut: [
@@ -91,9 +91,8 @@ export default defineConfig(({ mode }) => {
               // What /login draws, in one file rather than a dozen small ones (each a request and its
               // headers on a phone). Member screens share some of it, and every member passed /login.
               { name: 'login', test: LOGIN_MODULES, priority: 2 },
-              // What /user/home draws (build/route-group-plugin.ts); /login's parts stay in `login`.
-              { name: 'member', test: member.test, priority: 1 },
-              { name: 'member-shared', test: member.shared, priority: 1 },
+              // What the member area and /user/home draw (build/route-group-plugin.ts); /login's parts stay in `login`.
+              ...member.groups.map((group) => ({ ...group, priority: 1 })),
               // A language's shared words (packages/ui) and the site's own in one file: one download per language.
               ...LOCALES.map((code) => ({ name: `messages-${code}`, test: new RegExp(`${SEP}i18n${SEP}${code}\\.json$`) })),
             ],

@@ -1,33 +1,37 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
+type Group = { name: string; test: (id: string) => boolean };
+
 /**
- * The modules a route's screen needs before it can draw, as one chunk instead
- * of the twenty-odd small files the default splitting makes (one per module
- * shared with another screen). On a phone over HTTP/1.1 each file is a request
- * on one of six connections with its round trip and headers: /user/home's
- * scripts arrived in five waves. Why and what it bought: docs/performance.md.
+ * The modules a screen needs before it can draw, in a few files instead of the
+ * twenty-odd small ones the default splitting makes (one per set of screens
+ * sharing a module). On a phone over HTTP/1.1 each file is a request on one of
+ * six connections with its round trip and headers: /user/home's scripts
+ * arrived in five waves. Why and what it bought: docs/performance.md.
  *
- * `group.test` answers for one module: whether it is statically imported
- * (directly or not) by one of `roots` and by no other screen the router loads
- * lazily from `router`, except those in `sharing` (the screens of the same
- * layout, which every member has passed through home to reach): `test`. What
- * a public screen also needs is a second file (`shared`), so /register does
- * not download the member area. The app's start and /login (`keepOut`) keep
- * their own files: a first visit to /login downloads neither. The module graph is read once the build has
- * parsed every module (`buildEnd`), before the chunks are made.
+ * For `roots` (the lazy modules of src/app/router.tsx to group, by group
+ * name), each module they import statically, directly or not, goes to the
+ * first root's group that reaches it, unless another lazy screen of the router
+ * imports it too: then to `<first root's name>-shared` when only `siblings`
+ * (the other screens of the same layout) do, else to `<first root's name>-common`.
+ * So a member screen does not download the home's own code, and /register
+ * downloads only what it shares with the member area. The app's start and what `keepOut`
+ * imports (the prerendered /login, the public /contact) keep their own files,
+ * so a first visit there downloads none of these. The module graph is read
+ * once the build has parsed every module (`buildEnd`), before the chunks are made.
  */
-export function routeGroup(options: { router: string; roots: string[]; sharing: string[]; keepOut: string[] }): {
+export function routeGroups(options: { router: string; roots: Record<string, string>; siblings: string[]; keepOut: string[] }): {
   plugin: Plugin;
-  test: (id: string) => boolean;
-  /** What the roots share with the other lazy screens (the public ones): a second file both download. */
-  shared: (id: string) => boolean;
+  groups: Group[];
 } {
-  let members = new Set<string>();
-  let shared = new Set<string>();
+  const names = Object.keys(options.roots);
+  const sharedName = `${names[0] ?? 'route'}-shared`;
+  const commonName = `${names[0] ?? 'route'}-common`;
+  let groupOf = new Map<string, string>();
   let root = '';
   const plugin: Plugin = {
-    name: 'jetton-route-group',
+    name: 'jetton-route-groups',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -48,18 +52,24 @@ export function routeGroup(options: { router: string; roots: string[]; sharing: 
         }
         return seen;
       };
-      const wanted = new Set([...options.roots, ...options.sharing].map(abs));
+      const rootFiles = new Set(Object.values(options.roots).map(abs));
+      const siblingFiles = new Set(options.siblings.map(abs));
+      const siblings = new Set<string>();
       const others = new Set<string>();
-      const out = new Set(options.keepOut.flatMap((file) => [...closure(abs(file))]));
       for (const screen of router.dynamicallyImportedIds) {
-        if (!wanted.has(screen)) for (const id of closure(screen)) others.add(id);
+        if (rootFiles.has(screen)) continue;
+        for (const id of closure(screen)) (siblingFiles.has(screen) ? siblings : others).add(id);
       }
-      members = new Set();
-      shared = new Set();
-      for (const start of options.roots) {
-        for (const id of closure(abs(start))) if (!out.has(id)) (others.has(id) ? shared : members).add(id);
+      const out = new Set(options.keepOut.flatMap((file) => [...closure(abs(file))]));
+      groupOf = new Map();
+      for (const [name, file] of Object.entries(options.roots)) {
+        for (const id of closure(abs(file))) {
+          if (out.has(id) || groupOf.has(id)) continue;
+          groupOf.set(id, others.has(id) ? commonName : siblings.has(id) ? sharedName : name);
+        }
       }
     },
   };
-  return { plugin, test: (id) => members.has(id), shared: (id) => shared.has(id) };
+  const groups = [...names, sharedName, commonName].map((name) => ({ name, test: (id: string) => groupOf.get(id) === name }));
+  return { plugin, groups };
 }
