@@ -52,8 +52,9 @@ if (root?.dataset.prerendered?.startsWith('/user/') && (!token || (language && l
 }
 // The member's total (the wallet and every game, as the home's header adds it) goes on screen as
 // soon as the wallet answers, if the app has not drawn the home yet.
+// \`painted\` settles once that is done (or could not be): the prerendered home starts the app then.
 const wallet = reads && token ? globalThis.jettonEarly.responses[${JSON.stringify(ROUTES.wallet.summary)}] : undefined;
-wallet
+const painted = wallet
   ?.then((response) => (response.ok ? response.clone().json() : undefined))
   .then((body) => {
     const cell = root?.dataset.prerendered ? root.querySelector('[data-early-total]') : null;
@@ -64,6 +65,7 @@ wallet
     cell.textContent = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 100 || 0);
   })
   .catch(() => undefined);
+if (painted) globalThis.jettonEarly.painted = painted;
 `;
   const file = `assets/member-reads-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   return {

@@ -57,7 +57,11 @@ export function prerenderLogin(mode: string): Plugin {
         const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         // /login reads nothing for a member: no early reads there. The login keeps a tap made before the app runs.
         await writePage(outDir, preloads, '/login', built.replace(EARLY_FETCH_TAG, ''), pages.renderLoginPage, REMEMBER_LOGIN_TAP);
-        await writePage(outDir, preloads, '/user/home', built, pages.renderHomePage, '');
+        // The home's app waits until the member's total is on screen (the page's early wallet read,
+        // build/early-fetch-plugin.ts), at most a second: on a phone's link the app's 180 KiB would
+        // otherwise share the bandwidth with the one answer the first paint needs.
+        const totalShown = 'Promise.race([globalThis.jettonEarly?.painted, new Promise((done) => setTimeout(done, 1000))])';
+        await writePage(outDir, preloads, '/user/home', built, pages.renderHomePage, '', totalShown);
       },
     },
   };
@@ -71,6 +75,7 @@ async function writePage(
   built: string,
   render: Render,
   starterExtra: string,
+  waitFor?: string,
 ): Promise<void> {
   const route = preloads[routePath];
   if (!route) throw new Error(`the build lists no chunks for ${routePath}`);
@@ -87,7 +92,7 @@ async function writePage(
   if (!entryScript?.[1]) throw new Error('index.html has no entry script to start after the first paint');
   const shellChunks = [...index.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g)];
   const chunks = [...shellChunks.map((link) => link[1] ?? ''), ...route.js.map((file) => `/${file}`)];
-  const starter = startAfterPaint(entryScript[1], chunks, starterExtra);
+  const starter = startAfterPaint(entryScript[1], chunks, starterExtra, waitFor);
   writeFileSync(path.join(outDir, starter.file), starter.source);
   index = index.replace(entryScript[0], `<script type="module" crossorigin src="/${starter.file}"></script>`);
   for (const link of shellChunks) index = index.replace(link[0], '');
@@ -105,19 +110,21 @@ async function writePage(
 }
 
 /** The script that starts the app after the first paint, named by its content like every built asset. */
-function startAfterPaint(entry: string, chunks: string[], extra: string): { file: string; source: string } {
+function startAfterPaint(entry: string, chunks: string[], extra: string, waitFor = 'Promise.resolve()'): { file: string; source: string } {
   const source = `// Starts the app once the prerendered page is on screen (docs/performance.md, "The prerendered login").
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    for (const href of ${JSON.stringify(chunks)}) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    void import(${JSON.stringify(entry)});
-  }),
+void ${waitFor}.then(() =>
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const href of ${JSON.stringify(chunks)}) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+      void import(${JSON.stringify(entry)});
+    }),
+  ),
 );
 ${extra}`;
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
