@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { PAGE_SIZE } from '@jetton/contract/constants';
 import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { ROUTES } from '@jetton/contract/routes';
 import { benchDir, load, saveResult, type LoadResult } from './lib.ts';
@@ -48,16 +49,18 @@ async function v8MiB(server: Server): Promise<{ heap: number; external: number }
 
 async function startServer(label: string, port: number, databaseUrl?: string): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-memory-'));
+  // The embedded node must not inherit a PostgreSQL URL from the shell.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, [path.join(benchDir, '../scripts/start.ts')], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       METRICS_PORT: String(port + 100),
       METRICS_TOKEN,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SANDBOX: 'on',
-      DATABASE_URL: databaseUrl ?? '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -99,7 +102,12 @@ function requests(server: Server) {
     { method: 'POST' as const, path: ROUTES.wallet.transfer, setupRequest: transfer('WALLET', server.game) },
     { method: 'GET' as const, path: ROUTES.wallet.summary, headers },
     { method: 'POST' as const, path: ROUTES.wallet.transfer, setupRequest: transfer(server.game, 'WALLET') },
-    { method: 'GET' as const, path: ROUTES.statement.list, headers },
+    {
+      method: 'POST' as const,
+      path: ROUTES.statement.list,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, limit: PAGE_SIZE.statement }),
+    },
     { method: 'GET' as const, path: ROUTES.lookup.banks, headers },
   ];
 }
@@ -150,6 +158,8 @@ export async function runMemoryBench(): Promise<void> {
     });
     const last = rows.at(-1)?.nodes ?? {};
     const embedded = last.embedded?.rss ?? 0;
+    const peak = (label: string): number => Math.max(...rows.map((row) => row.nodes[label]?.rss ?? 0));
+    console.log(`peak RSS: ${servers.map((s) => `${s.label} ${peak(s.label)} MiB`).join(', ')}`);
     console.log(
       `embedded RSS ${embedded} MiB${last.postgres ? ` against the PostgreSQL-backed node's ${last.postgres.rss} MiB` : ''}; target <= ${TARGET_MIB} MiB: ${embedded <= TARGET_MIB ? 'met' : 'NOT met'} (load ${loadavg()
         .map((l) => l.toFixed(1))
