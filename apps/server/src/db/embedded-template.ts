@@ -19,7 +19,8 @@ export async function unpackTemplate(template: Blob, dataDir: string): Promise<b
   await mkdir(root, { recursive: true });
   for await (const entry of readTar(template.stream())) {
     const target = path.resolve(root, `.${path.posix.sep}${entry.name.replace(/^\/+/, '')}`);
-    if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`the template names a file outside its folder: ${entry.name}`);
+    if (target !== root && !target.startsWith(root + path.sep))
+      throw new Error(`the template names a file outside its folder: ${entry.name}`);
     if (entry.type === 'dir') {
       await mkdir(target, { recursive: true });
       continue;
