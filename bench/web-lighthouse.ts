@@ -10,7 +10,7 @@
  * not to wipe storage (the fresh profile already has an empty cache).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,11 @@ async function lighthouseRun(origin: string, page: Page, token: string): Promise
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
+    // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report, to read its network waterfall and main-thread tasks.
+    if (process.env.BENCH_LIGHTHOUSE_DUMP) {
+      const name = `${page.path.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DUMP, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath} (not logged in?)`);
@@ -126,6 +131,18 @@ async function lighthouseRun(origin: string, page: Page, token: string): Promise
   } finally {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice. */
+async function withRetries(run: () => Promise<Run>): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse:')) throw error;
+      console.log(`  (run again: ${error.message.slice(0, 60)})`);
+    }
   }
 }
 
@@ -159,7 +176,7 @@ export async function runWebBench(): Promise<void> {
     for (const page of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const run = await lighthouseRun(origin, page, token);
+        const run = await withRetries(() => lighthouseRun(origin, page, token));
         runs.push(run);
         console.log(row(`${page.path} #${i + 1}`, run));
       }

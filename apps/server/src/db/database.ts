@@ -6,6 +6,8 @@ import { Migrator } from 'kysely/migration';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-node-fs.ts';
+import { EMBEDDED_MEMORY_PARAMS } from './embedded-memory.ts';
+import { unpackTemplate } from './embedded-template.ts';
 import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-archive.ts';
 import { migrations } from './migrations/registry.ts';
 import { withRetriedReads } from './retrying-reads.ts';
@@ -78,10 +80,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // Only a database on disk has anything to flush; one in memory (the tests) keeps PGlite's defaults.
   const fs = options.dataDir && (options.durable ?? true) ? new DurableNodeFS(options.dataDir) : undefined;
+  // On disk a new folder is the template written out first; PGlite unpacking it kept ~90 MB (embedded-template.ts).
+  if (options.dataDir && options.template) await unpackTemplate(options.template, options.dataDir);
   const pglite = await PGlite.create({
     ...(fs ? { fs } : options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.template ? { loadDataDir: options.template } : {}),
-    ...(fs ? { startParams: [...DURABLE_START_PARAMS] } : {}),
+    ...(options.template && !options.dataDir ? { loadDataDir: options.template } : {}),
+    ...(fs ? { startParams: [...DURABLE_START_PARAMS, ...EMBEDDED_MEMORY_PARAMS] } : {}),
+    ...(options.dataDir && !fs ? { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_MEMORY_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

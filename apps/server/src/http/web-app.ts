@@ -67,15 +67,23 @@ function staticOptions(root: string): FastifyStaticOptions {
   };
 }
 
+/** Routes the build prerenders (apps/web/build/prerender-plugin.ts): their page, and the one with the demo strip. */
+const PRERENDERED: Record<string, { file: string; sandboxFile: string } | undefined> = {
+  '/login': { file: 'login.html', sandboxFile: 'login-sandbox.html' },
+  '/user/home': { file: 'home.html', sandboxFile: 'home-sandbox.html' },
+};
+
 /**
  * Read per request (a rebuild while running must not serve stale asset names); it is a small file.
- * /login has its own page when the build prerendered it (login.html, or login-sandbox.html with
- * the demo strip: the screen already in the HTML with its styles, its chunks already named;
- * docs/performance.md, "The prerendered login").
+ * /login and /user/home have their own page when the build prerendered them (login.html, or
+ * login-sandbox.html with the demo strip: the screen already in the HTML with its styles, its
+ * chunks already named; docs/performance.md, "The prerendered login" and "The home's critical path").
  */
 async function indexHtml(webDist: string, page: PageValues, url: string): Promise<string> {
-  const loginPage = page.sandbox ? 'login-sandbox.html' : 'login.html';
-  const prerendered = pathOf(url) === '/login' ? await readFile(path.join(webDist, loginPage), 'utf8').catch(() => undefined) : undefined;
+  const pathname = pathOf(url);
+  const pages = Object.hasOwn(PRERENDERED, pathname) ? PRERENDERED[pathname] : undefined;
+  const pageFile = pages && (page.sandbox ? pages.sandboxFile : pages.file);
+  const prerendered = pageFile ? await readFile(path.join(webDist, pageFile), 'utf8').catch(() => undefined) : undefined;
   const [html, preloads] = prerendered
     ? [prerendered, '']
     : await Promise.all([readFile(path.join(webDist, 'index.html'), 'utf8'), routePreloadLinks(webDist, url)]);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18n from 'i18next';
 import { buildFlags } from '@jetton/ui/lib/build-flags';
@@ -11,7 +11,8 @@ import type { AppRouter } from './router';
  * screen downloaded), the app adopts those very elements (hydration), so
  * nothing is painted twice and what the visitor typed stays where it is. A
  * visitor who chose another language gets the screen drawn afresh instead, in
- * one go: its words and labels differ from the snapshot's.
+ * one go: its words and labels differ from the snapshot's. So does the
+ * prerendered home, whose first paint is the member area while the wallet loads.
  */
 export async function startApp(container: HTMLElement, router: AppRouter, app: ReactNode): Promise<void> {
   if (!container.dataset.prerendered) return void createRoot(container).render(app);
@@ -26,6 +27,10 @@ export async function startApp(container: HTMLElement, router: AppRouter, app: R
   delete container.dataset.prerendered;
   const sameScreen = router.state.location.pathname === '/login' && i18n.language === buildFlags.defaultLocale;
   if (sameScreen) return void hydrateRoot(container, app);
-  container.replaceChildren();
-  createRoot(container).render(app);
+  // The painted page stays until React's first commit replaces it (React clears the container
+  // then), and as a transition the first render yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole screen (docs/performance.md, "The home's
+  // critical path").
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }

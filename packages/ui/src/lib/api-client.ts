@@ -1,5 +1,6 @@
 import { TIMEOUTS_MS } from '@jetton/contract/constants';
 import { ApiError } from './api-error';
+import { takeEarlyResponse } from './early-fetch';
 import { loadingTracker } from './loading-tracker';
 import { emitSessionEvent } from './session-handlers';
 import { storage } from './storage';
@@ -82,13 +83,18 @@ async function send(path: string, options: ApiRequestOptions<unknown>): Promise<
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   const isForm = options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
+  const method = options.method ?? 'GET';
+  // A plain GET the page already started (the home's first reads) is not asked twice.
+  const early =
+    method === 'GET' && options.body === undefined && !options.headers ? takeEarlyResponse(path, storage.getToken()) : undefined;
   try {
-    const response = await fetch(`${BASE_URL}${path}`, {
-      method: options.method ?? 'GET',
-      headers: buildHeaders(options, hasJsonBody),
-      body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
-      signal,
-    });
+    const response = await (early ??
+      fetch(`${BASE_URL}${path}`, {
+        method,
+        headers: buildHeaders(options, hasJsonBody),
+        body: isForm ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+        signal,
+      }));
     return { status: response.status, payload: await readPayload(response) };
   } catch (error) {
     if (timeout.signal.aborted) throw new ApiError('TIMEOUT', 0, { cause: error });

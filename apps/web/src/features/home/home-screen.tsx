@@ -44,6 +44,8 @@ export function HomeScreen({ parts }: { parts: HomeParts }) {
       <h1 className="visually-hidden">{t('home.title')}</h1>
       {wallet.isPending && (
         <div className={styles.skeleton} role="status">
+          {/* The prerendered home's early read writes the total here before the app runs (docs/performance.md). */}
+          <p className={styles.earlyTotal} translate="no" data-early-total="" />
           <span className="visually-hidden">{t('common.loading')}</span>
         </div>
       )}
