@@ -5,7 +5,7 @@
  *
  * pgledger's workload (its go/performance_check.go): 20 workers, each in a loop
  * picking two distinct random accounts out of N and moving a random amount
- * (0 .. 2^32 - 1) from one to the other, one function call per transfer, each its
+ * (1 .. 2^32 - 1) from one to the other, one function call per transfer, each its
  * own transaction. Here both sides run that loop from this process with 20
  * connections and one prepared statement each, in ALTERNATING rounds (ours,
  * pgledger, ours, ...) so that a neighbour's load on the shared machine lands on
@@ -27,6 +27,7 @@ import { ensureAccount } from '../apps/server/src/ledger/accounts.ts';
 import { ACCOUNT_CODES, memberWallet, systemAccount } from '../apps/server/src/ledger/account-codes.ts';
 import { checkInvariants } from '../apps/server/src/ledger/check-invariants.ts';
 import { postEntry } from '../apps/server/src/ledger/post-entry.ts';
+import { createPostQueue } from '../apps/server/src/ledger/post-queue.ts';
 import { saveResult } from './lib.ts';
 
 const WORKERS = 20;
@@ -39,7 +40,8 @@ const PGLEDGER_FILES = ['vendor/scoville-pgsql-ulid/ulid-to-uuid.sql', 'vendor/s
 /** Each wallet starts with this much: far more than the random walk of 2^32-sized amounts can take out in a run. */
 const FUNDS = 10n ** 15n;
 
-type Side = { name: string; statement: string; accounts: string[] };
+/** A side of the comparison: one transfer between two of its accounts, by the worker holding `worker`. */
+type Side = { name: string; accounts: string[]; transfer: (worker: number, from: string, to: string, amount: number) => Promise<unknown> };
 type Round = { side: string; accounts: number; perSecond: number };
 
 async function pgledgerSql(): Promise<string> {
@@ -115,24 +117,32 @@ async function setUpPgledger(url: string, count: number, installSql: string): Pr
   }
 }
 
-/** pgledger's loop: WORKERS connections, two distinct random accounts and a random amount per call, for ROUND_S seconds. */
-async function round(clients: pg.Client[], side: Side): Promise<number> {
+/** pgledger's loop: WORKERS workers, two distinct random accounts and a random amount per transfer, for ROUND_S seconds. */
+async function round(side: Side): Promise<number> {
   const until = Date.now() + ROUND_S * 1000;
   let done = 0;
   const start = performance.now();
   await Promise.all(
-    clients.map(async (client) => {
+    Array.from({ length: WORKERS }, async (_, worker) => {
       while (Date.now() < until) {
         const a = Math.floor(Math.random() * side.accounts.length);
         let b = Math.floor(Math.random() * (side.accounts.length - 1));
         if (b >= a) b += 1;
-        const amount = Math.floor(Math.random() * 2 ** 32);
-        await client.query({ name: side.name, text: side.statement, values: [side.accounts[a], side.accounts[b], amount] });
+        await side.transfer(worker, side.accounts[a] ?? '', side.accounts[b] ?? '', 1 + Math.floor(Math.random() * (2 ** 32 - 1)));
         done += 1;
       }
     }),
   );
   return done / ((performance.now() - start) / 1000);
+}
+
+/** One prepared statement per worker connection, as pgx runs pgledger's check. */
+function statementSide(name: string, accounts: string[], clients: pg.Client[], text: string): Side {
+  return {
+    name,
+    accounts,
+    transfer: (worker, from, to, amount) => clients[worker]?.query({ name, text, values: [from, to, amount] }) ?? Promise.resolve(),
+  };
 }
 
 async function connect(url: string): Promise<pg.Client[]> {
@@ -153,7 +163,7 @@ export async function runLedgerBench(): Promise<void> {
   }
   const installSql = await pgledgerSql();
   const rounds: Round[] = [];
-  const summary: { accounts: number; ours: number; pgledger: number; ratio: number; violations: number }[] = [];
+  const summary: { accounts: number; ledgerPost: number; queued: number; pgledger: number; violations: number }[] = [];
   console.log(`\nLedger primitive vs pgledger (${WORKERS} workers, ${ROUNDS} alternating rounds of ${ROUND_S} s per side)`);
   for (const count of ACCOUNT_COUNTS) {
     const names = { ours: `jetton_ledger_${process.pid}`, theirs: `pgledger_${process.pid}` };
@@ -163,46 +173,63 @@ export async function runLedgerBench(): Promise<void> {
       const oursUrl = databaseUrl(base, names.ours);
       const theirsUrl = databaseUrl(base, names.theirs);
       const ours = await setUpOurs(oursUrl, count);
-      const sides: { side: Side; clients: pg.Client[] }[] = [
+      const oursClients = await connect(oursUrl);
+      const theirsClients = await connect(theirsUrl);
+      // The post queue (ledger/post-queue.ts) as the server runs it: entries arriving during a commit share the next one.
+      const queued = await openDatabase({ kind: 'postgres', url: oursUrl, poolSize: 2 });
+      const queue = createPostQueue(queued.db);
+      const sides: Side[] = [
+        statementSide(
+          'ledger_post',
+          ours.accounts,
+          oursClients,
+          // The wallets' floor is checked (default floor kinds); a transfer is one statement and one transaction.
+          `select entry_id, outcome from ledger_post('bench.transfer', '', null, null, array[$1, $2]::bigint[], array[-$3::bigint, $3::bigint])`,
+        ),
+        statementSide(
+          'pgledger',
+          await setUpPgledger(theirsUrl, count, installSql),
+          theirsClients,
+          'select id from pgledger_create_transfer($1, $2, $3)',
+        ),
         {
-          side: {
-            name: 'ours',
-            // The wallets' floor is checked (default floor kinds); a transfer is one statement and one transaction.
-            statement: `select entry_id, outcome from ledger_post('bench.transfer', '', null, null, array[$1, $2]::bigint[], array[-$3::bigint, $3::bigint])`,
-            accounts: ours.accounts,
-          },
-          clients: await connect(oursUrl),
-        },
-        {
-          side: {
-            name: 'pgledger',
-            statement: 'select id from pgledger_create_transfer($1, $2, $3)',
-            accounts: await setUpPgledger(theirsUrl, count, installSql),
-          },
-          clients: await connect(theirsUrl),
+          name: 'queued',
+          accounts: ours.accounts,
+          transfer: (_worker, from, to, amount) =>
+            queue.post({
+              kind: 'bench.transfer',
+              postings: [
+                { account: BigInt(from), amount: -BigInt(amount) },
+                { account: BigInt(to), amount: BigInt(amount) },
+              ],
+            }),
         },
       ];
-      const totals = { ours: 0, pgledger: 0 };
+      const totals: Record<string, number> = {};
       for (let r = 0; r < ROUNDS; r += 1) {
-        for (const { side, clients } of sides) {
-          const perSecond = await round(clients, side);
+        for (const side of sides) {
+          const perSecond = await round(side);
           rounds.push({ side: side.name, accounts: count, perSecond });
-          totals[side.name as keyof typeof totals] += perSecond;
-          console.log(`  ${count} accounts, round ${r + 1}, ${side.name.padEnd(8)} ${perSecond.toFixed(0).padStart(6)} transfers/s`);
+          totals[side.name] = (totals[side.name] ?? 0) + perSecond;
+          console.log(`  ${count} accounts, round ${r + 1}, ${side.name.padEnd(11)} ${perSecond.toFixed(0).padStart(6)} transfers/s`);
         }
       }
-      await Promise.all(sides.flatMap((s) => s.clients.map((c) => c.end())));
+      await Promise.all([...oursClients, ...theirsClients].map((c) => c.end()));
+      await queued.db.destroy();
       const violations = await ours.check();
-      const ratio = totals.ours / Math.max(totals.pgledger, 1);
-      summary.push({ accounts: count, ours: totals.ours / ROUNDS, pgledger: totals.pgledger / ROUNDS, ratio, violations });
+      const mean = (name: string) => (totals[name] ?? 0) / ROUNDS;
+      const line = { accounts: count, ledgerPost: mean('ledger_post'), queued: mean('queued'), pgledger: mean('pgledger'), violations };
+      summary.push(line);
+      const ratio = (name: string) => (mean(name) / Math.max(line.pgledger, 1)).toFixed(2);
       console.log(
-        `  ${count} accounts: ledger_post ${(totals.ours / ROUNDS).toFixed(0)}/s, pgledger ${(totals.pgledger / ROUNDS).toFixed(0)}/s ` +
-          `(means of the rounds) = ${ratio.toFixed(2)}x; invariant violations after: ${violations}`,
+        `  ${count} accounts (means of the rounds): pgledger ${line.pgledger.toFixed(0)}/s; ledger_post one call a transaction ` +
+          `${line.ledgerPost.toFixed(0)}/s = ${ratio('ledger_post')}x; through the post queue ${line.queued.toFixed(0)}/s = ${ratio('queued')}x; ` +
+          `invariant violations after: ${violations}`,
       );
     } finally {
       await admin(base, `drop database if exists ${names.ours} with (force)`);
       await admin(base, `drop database if exists ${names.theirs} with (force)`);
     }
   }
-  saveResult('ledger', { at: new Date().toISOString(), workers: WORKERS, rounds: ROUNDS, roundS: ROUND_S, rounds_: rounds, summary });
+  saveResult('ledger', { at: new Date().toISOString(), workers: WORKERS, rounds: ROUNDS, roundS: ROUND_S, perRound: rounds, summary });
 }
