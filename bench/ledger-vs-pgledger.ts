@@ -118,8 +118,8 @@ async function setUpPgledger(url: string, count: number, installSql: string): Pr
 }
 
 /** pgledger's loop: WORKERS workers, two distinct random accounts and a random amount per transfer, for ROUND_S seconds. */
-async function round(side: Side): Promise<number> {
-  const until = Date.now() + ROUND_S * 1000;
+async function round(side: Side, seconds = ROUND_S): Promise<number> {
+  const until = Date.now() + seconds * 1000;
   let done = 0;
   const start = performance.now();
   await Promise.all(
@@ -155,6 +155,27 @@ async function connect(url: string): Promise<pg.Client[]> {
   );
 }
 
+const LEDGER_POST_SQL = `select entry_id, outcome from ledger_post('bench.transfer', '', null, null, array[$1, $2]::bigint[], array[-$3::bigint, $3::bigint])`;
+
+/**
+ * The raw ledger rate for the transfer bench's ratio: ledger_post one call a
+ * transaction on this workload at 50 accounts, in a scratch database of its own.
+ */
+export async function rawLedgerRate(base: string, seconds: number): Promise<number> {
+  const name = `jetton_raw_ledger_${process.pid}`;
+  await admin(base, `create database ${name}`);
+  try {
+    const url = databaseUrl(base, name);
+    const { accounts } = await setUpOurs(url, 50);
+    const clients = await connect(url);
+    const perSecond = await round(statementSide('ledger_post', accounts, clients, LEDGER_POST_SQL), seconds);
+    await Promise.all(clients.map((c) => c.end()));
+    return perSecond;
+  } finally {
+    await admin(base, `drop database if exists ${name} with (force)`);
+  }
+}
+
 export async function runLedgerBench(): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) {
@@ -179,13 +200,8 @@ export async function runLedgerBench(): Promise<void> {
       const queued = await openDatabase({ kind: 'postgres', url: oursUrl, poolSize: 2 });
       const queue = createPostQueue(queued.db);
       const sides: Side[] = [
-        statementSide(
-          'ledger_post',
-          ours.accounts,
-          oursClients,
-          // The wallets' floor is checked (default floor kinds); a transfer is one statement and one transaction.
-          `select entry_id, outcome from ledger_post('bench.transfer', '', null, null, array[$1, $2]::bigint[], array[-$3::bigint, $3::bigint])`,
-        ),
+        // The wallets' floor is checked (default floor kinds); a transfer is one statement and one transaction.
+        statementSide('ledger_post', ours.accounts, oursClients, LEDGER_POST_SQL),
         statementSide(
           'pgledger',
           await setUpPgledger(theirsUrl, count, installSql),
