@@ -11,11 +11,12 @@ import type { DB } from './db/schema.ts';
 import { createJobScheduler } from './jobs/periodic-job.ts';
 import type { NodeMetrics } from './metrics/node-metrics.ts';
 import { registerAccountFeature } from './modules/account/account-feature.ts';
-import { registerAdminChat } from './modules/admin/admin-chat.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
-import { useAuditKeys } from './modules/admin/audit-log.ts';
+import { deriveAuditKeys } from './modules/admin/audit-chain.ts';
+import { createAuditWriter } from './modules/admin/audit-log.ts';
 import { createSessionEnds } from './modules/auth/session-ends.ts';
 import type { AgentAuthenticator } from './modules/chat/chat-agent-auth.ts';
+import { registerChatAdminRoutes } from './modules/chat/chat-admin-routes.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
@@ -75,8 +76,9 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     agentKey: demoAgentKey(config.secrets.tokenSecret),
     signal: app.closeSignal,
   });
-  // The audit chain's key, from the token secret (docs/operators.md, "Audit trail"): every audit() of this process uses it.
-  const auditKeys = useAuditKeys(config.secrets.tokenSecret);
+  // The audit chain's key, from the token secret (docs/operators.md, "Audit trail"), and the one writer every feature records with.
+  const auditKeys = deriveAuditKeys(config.secrets.tokenSecret);
+  const audit = createAuditWriter(auditKeys);
   // The crash test's hook (crash-point.ts): absent unless CRASH_AT is set, never in production.
   const crash = config.crashAt ? createCrashPoint(config.crashAt) : undefined;
   // Members' and operators' sessions that end are told here; the chat closes their sockets (docs/chat.md).
@@ -85,8 +87,20 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   // Before any module with member routes: it adds the member guard (app.requireMember).
   const accounts = registerAccountFeature(app, { config, db, clock, lookups, settings, sessionEnds });
   // Before any module with admin routes: it adds the admin guard (docs/operators.md).
-  const admin = await registerAdminFeature(app, { config, db, clock, settings, lookups, accounts, sessionEnds, jobs, auditKeys, metrics });
-  const rewards = createRewardsFeature(app, { db, clock, settings, jobs, providers, walletRules });
+  const admin = await registerAdminFeature(app, {
+    config,
+    db,
+    clock,
+    settings,
+    lookups,
+    accounts,
+    sessionEnds,
+    jobs,
+    auditKeys,
+    audit,
+    metrics,
+  });
+  const rewards = createRewardsFeature(app, { db, clock, settings, jobs, providers, walletRules, audit });
   const wallet = registerWalletFeature(app, {
     ...(crash ? { crash } : {}),
     config,
@@ -124,7 +138,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     sessionSweepMs: input.chatSessionSweepMs,
   });
   // The support chat console under /api/admin/chat.
-  await registerAdminChat(app, chat.chatAgents);
+  await registerChatAdminRoutes(app, chat.chatAgents);
 
   // The gift-link key: the deposit feature decrypts with it, the served page hands it to the web.
   const truelinkKey = await truelinkKeyFromSecret(config.secrets.truelinkSecret);
@@ -148,6 +162,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     deposits,
     jobs,
     metrics,
+    audit,
     startPoller: input.startJobs && (input.autoDepositPoller ?? true),
   });
   const withdrawals = registerWithdrawFeature(app, {
@@ -162,6 +177,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const spin = registerSpinFeature(app, {
     db,
     clock,
+    audit,
     sandbox: config.sandbox,
     bonuses: input.spinBonuses ?? rewardsSpinBonuses,
     ...(input.spinSeeds ? { seeds: input.spinSeeds } : {}),
@@ -169,6 +185,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const moneyDesk = registerMoneyDeskFeature(app, {
     db,
     clock,
+    audit,
     settings,
     lookups,
     deposits,

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { LOCK_KEYS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { migrateToLatest, type DatabaseEngine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
-import { rechainUnkeyedAudit, useAuditKeys, type RechainOutcome } from './modules/admin/audit-log.ts';
+import { deriveAuditKeys } from './modules/admin/audit-chain.ts';
+import { createAuditWriter, rechainUnkeyedAudit, type RechainOutcome } from './modules/admin/audit-log.ts';
 import { ensureOperators } from './modules/admin/operator-setup.ts';
 import type { DisabledSandboxAccounts } from './sandbox/sandbox-accounts.ts';
 import { seedDatabase } from './seed.ts';
@@ -36,11 +37,13 @@ export async function prepareDatabase(
     // The sandbox's own tables (the demo game provider), only with it on (docs/sandbox.md).
     if (options.sandbox) await (await import('./sandbox/sandbox-migrations.ts')).migrateSandbox(db);
     await seedDatabase(db, { demoMember: options.sandbox });
-    const auditRechain = await rechainUnkeyedAudit(db, useAuditKeys(options.tokenSecret));
-    const firstOwner = await ensureOperators(db, options);
+    const keys = deriveAuditKeys(options.tokenSecret);
+    const audit = createAuditWriter(keys);
+    const auditRechain = await rechainUnkeyedAudit(db, keys);
+    const firstOwner = await ensureOperators(db, { ...options, audit });
     const sandboxDisabled = options.sandbox
       ? null
-      : await (await import('./sandbox/sandbox-accounts.ts')).disableSandboxAccounts(db, options.now);
+      : await (await import('./sandbox/sandbox-accounts.ts')).disableSandboxAccounts(db, options.now, audit);
     return { firstOwner, sandboxDisabled, auditRechain };
   });
 }

@@ -6,7 +6,7 @@ import type { TAdminLoginResponse, TAdminSessionResponse } from '@jetton/contrac
 import { ADMIN_COOKIE } from '../src/modules/admin/admin-guard.ts';
 import { verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { expectError, nextIp } from './accounts-support.ts';
-import { tamperAuditLog } from './audit-support.ts';
+import { tamperAuditLog, TEST_AUDIT_KEYS } from './audit-support.ts';
 import { adminClient, createOperator, loginOperator, OPERATOR_PASSWORD, testSigner, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -143,7 +143,7 @@ describe.each(testEngines())('operator login, TOTP, lockout and the audit chain 
     const list = await owner.call(ADMIN_ROUTES.audit.list, {}, undefined, { action: 'auth.login' });
     expect(list.json<{ entries: { action: string }[] }>().entries.length).toBeGreaterThan(0);
     await tamperAuditLog(t.database.db, sql`update audit_log set after = '{"login":"someone-else"}' where seq = 2`);
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: false, firstBadSeq: 2 });
+    expect(await verifyAuditChain(t.database.db, TEST_AUDIT_KEYS)).toMatchObject({ ok: false, firstBadSeq: 2 });
     expect((await owner.call(ADMIN_ROUTES.audit.verify)).json()).toMatchObject({ ok: false, firstBadSeq: 2 });
   });
 });

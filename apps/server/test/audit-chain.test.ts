@@ -11,7 +11,7 @@ import {
   type HashedFields,
 } from '../src/modules/admin/audit-chain.ts';
 import { checkAgainstCheckpoint } from '../src/modules/admin/audit-checkpoints.ts';
-import { audit, auditHead, verifyAuditChain } from '../src/modules/admin/audit-log.ts';
+import { auditHead, createAuditWriter, verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { nextIp } from './accounts-support.ts';
 import { loginOperator } from './admin-support.ts';
 import { tamperAuditLog } from './audit-support.ts';
@@ -19,6 +19,7 @@ import { testEngines } from './engines.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
 
 const KEYS = deriveAuditKeys(testConfig().secrets.tokenSecret);
+const audit = createAuditWriter(KEYS);
 const METRICS_TOKEN = 'audit-metrics-token-0123456789';
 
 describe.each(testEngines())('the audit chain on the %s database', (engine) => {

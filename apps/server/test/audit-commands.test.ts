@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
 import { deriveAuditKeys, GENESIS_HASH, plainRowHash, type AuditCheckpoint, type HashedFields } from '../src/modules/admin/audit-chain.ts';
-import { audit, rechainUnkeyedAudit, useAuditKeys, verifyAuditChain } from '../src/modules/admin/audit-log.ts';
+import { createAuditWriter, rechainUnkeyedAudit, verifyAuditChain } from '../src/modules/admin/audit-log.ts';
 import { tamperAuditLog } from './audit-support.ts';
 import { testEngines, type TestEngine } from './engines.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
@@ -61,7 +61,7 @@ function command(script: 'audit-check' | 'audit-checkpoint', args: string[], env
 }
 
 async function writeRows(db: Kysely<DB>, n: number): Promise<void> {
-  useAuditKeys(TOKEN_SECRET);
+  const audit = createAuditWriter(KEYS);
   for (let i = 0; i < n; i++)
     await audit(db, { operatorId: null, action: 'test.row', before: { n: i, b: [1, 'ລາວ'] }, after: { a: 'ไทย' }, ledgerEntryId: i });
 }

@@ -1,5 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
+import { deriveAuditKeys } from '../src/modules/admin/audit-chain.ts';
+import { testConfig } from './test-app.ts';
+
+/** The chain key of every test app (its token secret): what `verifyAuditChain` checks with. */
+export const TEST_AUDIT_KEYS = deriveAuditKeys(testConfig().secrets.tokenSecret);
 
 /**
  * Runs SQL as someone who owns the table and turns the append-only guard off

@@ -1,30 +1,19 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Database } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/registry.ts';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/database.ts';
 import { testEngines } from './engines.ts';
-import { emptyDatabase, migrationBefore } from './migration-support.ts';
+import { migrateUpToBefore, useEmptyDatabase } from './migration-support.ts';
 
 const MIGRATION = '0044-localized-banners';
 const SEEDED_INVITE = '<p>Share your link: earn <b>1%</b> of your friends\u2019 play every day.</p>';
 const WELCOME = '<p><b>Welcome!</b> Double your first deposit.</p>';
 
 describe.each(testEngines())('the banner language migration on the %s database', (engine) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase(engine));
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await drop();
-  });
+  const database = useEmptyDatabase(engine);
 
   it('turns each English-only banner text into { th, la, en }: the seeded copy gets its translations, an operator’s own text stays English', async () => {
-    const { db } = database;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo(migrationBefore(MIGRATION))).error).toBeUndefined();
+    const { db } = database();
+    await migrateUpToBefore(db, MIGRATION);
     await sql`insert into reward_banners (id, placement, image, html, sort, active) values
       ('00000000-0000-7000-8000-000000000001', 'invite', '/assets/banners/invite.svg', ${SEEDED_INVITE}, 0, true),
       ('00000000-0000-7000-8000-000000000002', 'refund', '/assets/banners/refund.svg', '<p>Our own words</p>', 1, true)`.execute(db);

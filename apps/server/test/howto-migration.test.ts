@@ -1,36 +1,19 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZHowto } from '@jetton/contract/lookup';
-import { migrateToLatest, type Database } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/registry.ts';
+import { migrateToLatest } from '../src/db/database.ts';
 import { seedDatabase } from '../src/seed.ts';
 import { testEngines } from './engines.ts';
-import { emptyDatabase } from './migration-support.ts';
+import { migrateUpToBefore, useEmptyDatabase } from './migration-support.ts';
 
 const HOWTO_MIGRATION = '0042-howto-per-language';
-/** The migration just before it: the schema a site runs when it upgrades. */
-const BEFORE = Object.keys(migrations)
-  .filter((name) => name < HOWTO_MIGRATION)
-  .sort()
-  .at(-1);
 
 describe.each(testEngines())('how-to videos per language, on a database that had one URL per video (%s)', (engine) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase(engine));
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await drop();
-  });
+  const database = useEmptyDatabase(engine);
 
   it('keeps an operator’s own address in every language and gives the others the recordings the site ships', async () => {
-    const { db } = database;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo(BEFORE ?? '')).error).toBeUndefined();
+    const { db } = database();
+    await migrateUpToBefore(db, HOWTO_MIGRATION);
     const old = [
       { key: 'wallet', url: 'https://videos.example.com/wallet.mp4' },
       { key: 'howToPlay', url: null },

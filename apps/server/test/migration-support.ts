@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/registry.ts';
+import type { DB } from '../src/db/schema.ts';
 import type { TestEngine } from './engines.ts';
 import { adminQuery, databaseUrl } from './global-setup.ts';
 
@@ -25,4 +28,30 @@ export function migrationBefore(name: string): string {
     .at(-1);
   if (!before) throw new Error(`no migration before ${name}`);
   return before;
+}
+
+/**
+ * An empty database for one `describe` block: made before its tests, dropped
+ * after. Returns how to reach it once it exists.
+ */
+export function useEmptyDatabase(engine: TestEngine): () => Database {
+  let made: { database: Database; drop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    made = await emptyDatabase(engine);
+  });
+  afterAll(async () => {
+    await made?.database.db.destroy();
+    await made?.drop();
+  });
+  return () => {
+    if (!made) throw new Error('the empty database is made in beforeAll');
+    return made.database;
+  };
+}
+
+/** Brings an empty database to the schema just before `migration`: where an existing site stands when it upgrades. */
+export async function migrateUpToBefore(db: Kysely<DB>, migration: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const { error } = await migrator.migrateTo(migrationBefore(migration));
+  if (error) throw error instanceof Error ? error : new Error(`migration to before ${migration} failed`, { cause: error });
 }

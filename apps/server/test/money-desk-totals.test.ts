@@ -11,6 +11,7 @@ import { loginOperator, type AdminClient } from './admin-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { expectHealthy, walletBalance, walletMember, type WalletMember } from './wallet-support.ts';
+import { TEST_AUDIT_KEYS } from './audit-support.ts';
 
 /**
  * Four eyes on totals (docs/money-desk.md, "Four eyes"): the four-eyes amount
@@ -114,7 +115,7 @@ describe.each(testEngines())('four eyes on the day’s total (%s database)', (en
     expectError(await checkerB.call(ADMIN_ROUTES.depositNotices.confirm, { id: second }), 409, 'ALREADY_DECIDED');
     expect(await walletBalance(t, m.id)).toBe(300_000n);
     expect((await audited('depositNotice.confirm')).ledger_entry_id).toBeTruthy();
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(t.database.db, TEST_AUDIT_KEYS)).toMatchObject({ ok: true });
   });
 
   it('ten parallel credits by one operator to one member: the total never slips past the amount', async () => {

@@ -28,6 +28,7 @@ import { activated, expectHealthy, setWalletRules, transfer, walletBalance, wall
 import { sandboxOf } from './demo-provider-helpers.ts';
 import { bankTransfer, depositMember, setBankUnavailable, uploadSlip } from './deposit-support.ts';
 import { payoutFaults, payoutsOf, setWithdrawRules, withdraw, withdrawLines } from './withdraw-support.ts';
+import { TEST_AUDIT_KEYS } from './audit-support.ts';
 
 /** The default payout deadline (8 s) stays: under load a shorter one would time out real answers. */
 const RETRY_MS = 20_000;
@@ -104,7 +105,7 @@ describe.each(testEngines())('the money desk (%s database)', (engine) => {
       { status: 'SUCCESS', amount: -25_000 },
       { status: 'SUCCESS', amount: -30_000 },
     ]);
-    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(t.database.db, TEST_AUDIT_KEYS)).toMatchObject({ ok: true });
   });
 
   it('two makers at once make one proposal; two checkers at once approve it once', async () => {

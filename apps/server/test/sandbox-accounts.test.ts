@@ -14,6 +14,7 @@ import { prepareDatabase } from '../src/start-up.ts';
 import { nextIp } from './accounts-support.ts';
 import { testEngines } from './engines.ts';
 import { startTestApp, testConfig, type TestApp } from './test-app.ts';
+import { TEST_AUDIT_KEYS } from './audit-support.ts';
 
 /**
  * A database first started with the sandbox on (demo operators and member, credentials published in
@@ -104,7 +105,7 @@ describe.each(testEngines())('the sandbox accounts after SANDBOX=off on the %s d
       expect(rows.filter((r) => r.action === 'operator.sandbox-disable')).toHaveLength(DEMO_OPERATORS.length);
       expect(rows.filter((r) => r.action === 'member.sandbox-disable')).toHaveLength(1);
       expect(rows.every((r) => r.operator_id === null)).toBe(true);
-      expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+      expect(await verifyAuditChain(t.database.db, TEST_AUDIT_KEYS)).toMatchObject({ ok: true });
     },
   );
 

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@jetton/contract/routes';
 import { ZStatementResponse } from '@jetton/contract/wallet';
 import { buildApp } from '../src/app.ts';
-import { migrateToLatest, type Database } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/database.ts';
 import { migrateSandbox } from '../src/sandbox/sandbox-migrations.ts';
-import { migrations } from '../src/db/migrations/registry.ts';
 import type { DB } from '../src/db/schema.ts';
 import { seedDatabase } from '../src/seed.ts';
 import { uuidV7 } from '../src/db/uuid-v7.ts';
@@ -15,15 +13,10 @@ import { checkInvariants } from '../src/ledger/check-invariants.ts';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
 import { seedGames } from '../src/modules/games/seed-games.ts';
 import { testEngines } from './engines.ts';
-import { emptyDatabase } from './migration-support.ts';
+import { migrateUpToBefore, useEmptyDatabase } from './migration-support.ts';
 import { TestClock, testConfig } from './test-app.ts';
 
 const STATEMENT_MIGRATION = '0015-statement-lines';
-/** The migration just before the statement's: the schema an existing site runs when it upgrades. */
-const BEFORE = Object.keys(migrations)
-  .filter((name) => name < STATEMENT_MIGRATION)
-  .sort()
-  .at(-1);
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute));
 
@@ -156,22 +149,11 @@ async function writeHistory(db: Kysely<DB>, memberId: string, phone: string, pas
 }
 
 describe.each(testEngines())('the statement migration on the %s database', (engine) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await emptyDatabase(engine));
-  });
-  afterAll(async () => {
-    await database.db.destroy();
-    await drop();
-  });
+  const database = useEmptyDatabase(engine);
 
   it('carries every member’s existing history over, in the order and with the meaning it had, and new lines go on top', async () => {
-    const { db } = database;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect(BEFORE).toBeDefined();
-    const partial = await migrator.migrateTo(BEFORE ?? '');
-    expect(partial.error).toBeUndefined();
+    const { db } = database();
+    await migrateUpToBefore(db, STATEMENT_MIGRATION);
     await seedGames(db);
     const passwordHash = await hashPassword('pass-1234');
     const memberId = uuidV7(at(0));
@@ -186,7 +168,7 @@ describe.each(testEngines())('the statement migration on the %s database', (engi
     const app = await buildApp({
       config: testConfig(),
       db,
-      engine: database.engine,
+      engine: database().engine,
       clock: new TestClock(),
       logger: false,
       startJobs: false,

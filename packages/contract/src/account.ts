@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { CURRENCIES, LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
+import { LAO_CURRENCY_CHOICES, LATIN_NAME_BANKS, LIMITS, type Currency } from './constants.ts';
 import { ZLocalName } from './lookup.ts';
 
 /** Account entities as the API answers them (docs/accounts.md); request rules are below. */
-export const ZRegistration = z.object({
-  name: text(),
-  username: text(),
-  password: text(),
-  sourceCode: text().optional(),
-  inviteCode: text().optional(),
-  bankCode: text(),
-  bankAccountName: text(),
-  bankAccountNo: text(),
-  currency: z.enum([...CURRENCIES, ...LAO_CURRENCY_CHOICES]).optional(),
-});
-export type TRegistration = z.infer<typeof ZRegistration>;
-
 /** `code` of a send answer: a code was sent, or the phone is already verified (no code needed). */
-export const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
+const OTP_SEND_CODES = ['OTP_SENT', 'OTP_VERIFIED'] as const;
 export const ZOtpSendResponse = z.object({ otpRef: text(), otpToken: text(), code: z.enum(OTP_SEND_CODES) });
 export type TOtpSendResponse = z.infer<typeof ZOtpSendResponse>;
 
@@ -29,7 +16,6 @@ export const ZProfile = z.object({
   createdAt: z.iso.datetime(),
   coin: z.number().int().nonnegative(),
 });
-export type TProfile = z.infer<typeof ZProfile>;
 
 export const ZBankAccount = z.object({
   bankAccountName: text(),
@@ -152,7 +138,6 @@ export function createAccountSchemas(market: TMarket) {
 type TAccountSchemas = ReturnType<typeof createAccountSchemas>;
 export type TValidateRequest = z.infer<TAccountSchemas['ZValidateRequest']>;
 export type TRegisterRequest = z.infer<TAccountSchemas['ZRegisterRequest']>;
-export type TOtpSendRequest = z.infer<TAccountSchemas['ZOtpSendRequest']>;
 
 export const ZValidateResponse = z.object({ valid: z.literal(true) });
 export const ZRegisterResponse = z.object({ _id: text(), username: text() });

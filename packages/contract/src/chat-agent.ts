@@ -59,7 +59,7 @@ export const ZChatConversationListRequest = z.object({
 export const ZChatConversationListResponse = z.object({ conversations: z.array(ZChatConversationSummary) });
 
 /** A member's summary beside the history: balance and last deposits (amounts in units, as elsewhere on the wire). */
-export const ZChatMemberSummary = z.object({
+const ZChatMemberSummary = z.object({
   memberId: text(),
   name: text(),
   username: text(),
@@ -69,7 +69,6 @@ export const ZChatMemberSummary = z.object({
   balance: z.number(),
   lastDeposits: z.array(z.object({ kind: text(), amount: z.number(), createdAt: z.iso.datetime() })),
 });
-export type TChatMemberSummary = z.infer<typeof ZChatMemberSummary>;
 
 /**
  * A page of a conversation: the newest `limit` (before `beforeSeq` for older ones), or, with
@@ -103,12 +102,11 @@ export const ZChatAgentReplyResponse = z.object({ entry: ZChatEntry });
 export const ZChatAgentRead = z.object({ seq: z.number().int().min(0) });
 export const ZChatAssign = z.object({ agentId: text().min(1).max(64).nullable() });
 
-export const ZCannedReply = z.object({
+const ZCannedReply = z.object({
   id: text().regex(/^[a-z0-9-]{1,40}$/),
   title: text().trim().min(1).max(80),
   text: z.object({ th: text().trim().min(1).max(2000), la: text().trim().min(1).max(2000), en: text().trim().min(1).max(2000) }),
 });
-export type TCannedReply = z.infer<typeof ZCannedReply>;
 export const ZCannedReplies = z.object({ replies: z.array(ZCannedReply).max(200) });
 export type TCannedReplies = z.infer<typeof ZCannedReplies>;
 

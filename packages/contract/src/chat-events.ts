@@ -9,11 +9,10 @@ import { ZChatEntry, ZChatSendBody } from './chat.ts';
 
 /** Handshake `auth`: a member's bearer token or a guest's signed token. */
 export const ZChatHandshake = z.union([z.object({ token: text().min(1).max(600) }), z.object({ guestToken: text().min(1).max(300) })]);
-export type TChatHandshake = z.infer<typeof ZChatHandshake>;
 
 /** 'join': the caller's own room `<PREFIX><userId|guestId>`, and the last seq it holds (0 for none). */
 export const ZChatJoin = z.object({ room: text().min(1).max(120), afterSeq: z.number().int().min(0).default(0) });
-export type TChatJoin = z.input<typeof ZChatJoin>;
+type TChatJoin = z.input<typeof ZChatJoin>;
 
 /** Answers to a client's request: ok with data, or an error code of the catalogue. */
 export type ChatAck<T> = (answer: { ok: true; data: T } | { ok: false; message: string }) => void;

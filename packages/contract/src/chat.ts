@@ -10,7 +10,7 @@ export const CHAT_GUEST_HEADER = 'x-chat-guest';
 
 const ZMediaKey = text().regex(/^[0-9a-f]{32}$/);
 /** A path this server made for an upload: `/api/chat/media/<32 hex>`, nothing else (no outside links). */
-export const ZChatMediaUrl = text()
+const ZChatMediaUrl = text()
   .max(200)
   .refine((url) => url.startsWith(`${CHAT_MEDIA_PATH}/`) && ZMediaKey.safeParse(url.slice(CHAT_MEDIA_PATH.length + 1)).success);
 
@@ -30,7 +30,7 @@ const ZButtonTitle = text()
   .max(80)
   .refine((title) => !isBlankText(title), 'KEY_INVALID');
 
-export const ZChatButton = z.discriminatedUnion('type', [
+const ZChatButton = z.discriminatedUnion('type', [
   z.object({ type: z.literal('web'), title: ZButtonTitle, payload: ZWebLink }),
   z.object({ type: z.literal('call'), title: ZButtonTitle, payload: text().regex(/^\+?[0-9 -]{3,20}$/) }),
   z.object({ type: z.literal('postback'), title: ZButtonTitle, payload: text().trim().min(1).max(200) }),
@@ -38,8 +38,8 @@ export const ZChatButton = z.discriminatedUnion('type', [
 ]);
 export type TChatButton = z.infer<typeof ZChatButton>;
 
-export const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
-export const ZChatMedia = z.object({
+const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
+const ZChatMedia = z.object({
   message: text().max(CHAT.textMax).optional(),
   url: ZChatMediaUrl,
   fileType: z.enum(CHAT_FILE_TYPES),
@@ -47,10 +47,9 @@ export const ZChatMedia = z.object({
 });
 export type TChatMedia = z.infer<typeof ZChatMedia>;
 
-export const CHAT_MESSAGE_TYPES = ['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback'] as const;
-export type TChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+const CHAT_MESSAGE_TYPES = ['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback'] as const;
 /** What a member or guest may send; buttons, quick replies and cards are the agents' (chat-agent.ts). */
-export const CUSTOMER_MESSAGE_TYPES = ['text', 'media', 'postback'] as const;
+const CUSTOMER_MESSAGE_TYPES = ['text', 'media', 'postback'] as const;
 
 const isButton = (item: TChatButton | TChatMedia): item is TChatButton => 'type' in item;
 const isMedia = (item: TChatButton | TChatMedia): item is TChatMedia => 'fileType' in item;
@@ -98,7 +97,7 @@ export const ZChatMessage = z
   });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 
-export const ZChatConversation = z.object({
+const ZChatConversation = z.object({
   sender: z.enum(['customer', 'other']),
   message: ZChatMessage,
   userId: text().nullable(),
@@ -109,7 +108,6 @@ export const ZChatConversation = z.object({
   createdAt: z.iso.datetime(),
   session_id: text().nullable(),
 });
-export type TChatConversation = z.infer<typeof ZChatConversation>;
 
 /** A stored message as both ends see it: the package plus its id and its place (seq, 1, 2, ...) in the conversation. */
 export const ZChatEntry = ZChatConversation.extend({ id: text(), seq: z.number().int().positive() });

@@ -19,13 +19,10 @@ export const SLIP_UPLOAD = {
 
 /** POST /api/wallet/slip (multipart, one image): the new slip, `processing` until the verifier decides. */
 export const ZSlipUploadResponse = z.object({ slip: ZSlip });
-export type TSlipUploadResponse = z.infer<typeof ZSlipUploadResponse>;
 
 /** POST /api/statement/slip: the member's slips, newest first. */
 export const ZSlipListRequest = ZPageRequest;
-export type TSlipListRequest = z.infer<typeof ZSlipListRequest>;
 export const ZSlipListResponse = z.object({ slips: z.array(ZSlip) });
-export type TSlipListResponse = z.infer<typeof ZSlipListResponse>;
 
 /** GET /api/statement/slip/reference/{reference}: a short-lived link to the slip image, owner only. */
 export const ZSlipReferenceParams = z.object({ reference: text().min(1).max(64) });
@@ -35,20 +32,18 @@ export const ZSlipStatusResponse = z.object({ slip: ZSlip });
 export type TSlipStatusResponse = z.infer<typeof ZSlipStatusResponse>;
 
 export const ZSlipImageResponse = z.object({ url: text() });
-export type TSlipImageResponse = z.infer<typeof ZSlipImageResponse>;
 
 /** QR deposit: `/api/qrcode/{provider}` GET (current state), POST (create), and DELETE `/api/qrcode/{qrcodeId}`. */
-export const ZQrProvider = z.enum(QR_PROVIDERS);
+const ZQrProvider = z.enum(QR_PROVIDERS);
 export const ZQrProviderParams = z.object({ provider: ZQrProvider });
 /** DELETE shares the path shape with the provider routes: a provider name or a QR id. */
 export const ZQrIdParams = z.object({ qrcodeId: text().min(1).max(64) });
 export const ZQrCreateRequest = z.object({ amount: ZAmount });
-export type TQrCreateRequest = z.infer<typeof ZQrCreateRequest>;
 export const ZQrStateResponse = ZQrState;
 export const ZQrCancelResponse = z.object({ message: z.literal('OK') });
 
 /** Where a QR stands: open until paid (credited), expired or cancelled. */
-export const QR_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
+const QR_STATUSES = ['open', 'paid', 'expired', 'cancelled'] as const;
 /** GET /api/qrcode/status/{qrcodeId}: one of the member's own QRs, polled by the open deposit dialog. */
 export const ZQrStatusResponse = z.object({
   qrcodeId: text(),
@@ -64,7 +59,6 @@ export const ZTruelinkRequest = z.object({
 });
 export type TTruelinkRequest = z.infer<typeof ZTruelinkRequest>;
 export const ZTruelinkResponse = z.object({ amount: ZAmount });
-export type TTruelinkResponse = z.infer<typeof ZTruelinkResponse>;
 
 /** The gift link the member pastes: `https://gift.truemoney.com/campaign/?v=<alphanumeric>`. */
 export const TRUELINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/\?v=([A-Za-z0-9]{1,64})$/;
@@ -85,7 +79,7 @@ export type TDepositNoticeResponse = z.infer<typeof ZDepositNoticeResponse>;
  * the server applies it (an operator's `rules.qr` over the built-in picks). An
  * amount must be above `min` when `minExclusive`, else at least `min`.
  */
-export const ZQrProviderRule = z.object({
+const ZQrProviderRule = z.object({
   provider: z.enum(QR_PROVIDERS),
   enabled: z.boolean(),
   min: z.number().nonnegative(),

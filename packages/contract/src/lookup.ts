@@ -15,7 +15,7 @@ export type TLocalized = z.infer<typeof ZLocalized>;
 export const ZLocalName = z.object({ nameTH: text(), nameLA: text(), nameEN: text() });
 export type TLocalName = z.infer<typeof ZLocalName>;
 
-export const ZBank = ZLocalName.extend({ code: text() });
+const ZBank = ZLocalName.extend({ code: text() });
 export type TBank = z.infer<typeof ZBank>;
 export const ZBanksResponse = z.array(ZBank);
 
@@ -23,11 +23,10 @@ export const ZBanksResponse = z.array(ZBank);
 export const bankLogoPath = (code: string) => `/assets/banks/${encodeURIComponent(code)}.svg`;
 
 /** `description` is the original one-language label; screens show the name of their language. */
-export const ZSource = ZLocalName.extend({ code: text(), description: text() });
-export type TSource = z.infer<typeof ZSource>;
+const ZSource = ZLocalName.extend({ code: text(), description: text() });
 export const ZSourcesResponse = z.array(ZSource);
 
-export const ZDepositAccount = z.object({
+const ZDepositAccount = z.object({
   bank: ZLocalName,
   bankCode: text(),
   bankType: text(),
@@ -36,7 +35,7 @@ export const ZDepositAccount = z.object({
   currency: z.enum(CURRENCIES),
   mode: z.enum(['AUTO', 'SMS']),
 });
-export const ZDepositWallet = z.object({
+const ZDepositWallet = z.object({
   walletAccountName: text(),
   mode: z.enum(['AUTO', 'SMS']),
 });
@@ -48,9 +47,8 @@ export const ZDepositLookup = z.object({
 export type TDepositLookup = z.infer<typeof ZDepositLookup>;
 
 export const ZWithdrawLookup = z.object({ withdrawMin: ZAmount, withdrawMax: ZAmount });
-export type TWithdrawLookup = z.infer<typeof ZWithdrawLookup>;
 
-export const ZSlipStatus = z.enum(['processing', 'success', 'failed']);
+const ZSlipStatus = z.enum(['processing', 'success', 'failed']);
 export const ZSlipLookup = z.array(z.object({ code: ZSlipStatus, name: ZLocalized }));
 
 export const ZContact = z.object({
@@ -59,7 +57,6 @@ export const ZContact = z.object({
   lineName: text(),
   lineQR: text(),
 });
-export type TContact = z.infer<typeof ZContact>;
 
 export const ZInfo = z.object({ name: text(), website: text() });
 export const ZTextList = z.array(ZLocalized);
@@ -73,7 +70,6 @@ export type TActive = z.infer<typeof ZActive>;
  * filmed and captioned in its language); a language without a URL shows the
  * video as "coming soon".
  */
-export const ZHowtoUrls = z.object({ th: text().nullable(), la: text().nullable(), en: text().nullable() });
-export type THowtoUrls = z.infer<typeof ZHowtoUrls>;
+const ZHowtoUrls = z.object({ th: text().nullable(), la: text().nullable(), en: text().nullable() });
 export const ZHowto = z.array(z.object({ key: z.enum(TUTORIAL_VIDEOS), urls: ZHowtoUrls }));
 export type THowto = z.infer<typeof ZHowto>;

@@ -15,14 +15,14 @@ const units = z
   .refine((n) => Math.round(n * 100) === n * 100, { error: 'KEY_INVALID' });
 const positiveUnits = units.refine((n) => n > 0, { error: 'KEY_INVALID' });
 
-export const ZQrPick = z.object({
+const ZQrPick = z.object({
   /** The quick-pick buttons of the QR tab. */
   amounts: z.array(positiveUnits).min(1).max(8),
   /** The smallest amount the provider takes: more than `min` when `minExclusive`, else at least `min`. */
   min: units,
   minExclusive: z.boolean(),
 });
-export type TQrPick = z.infer<typeof ZQrPick>;
+type TQrPick = z.infer<typeof ZQrPick>;
 
 export type CurrencyMoneyRules = {
   withdrawMin: number;

@@ -12,13 +12,12 @@ export const ZBannerList = z.array(ZBanner);
 
 /** Where a member's bonus came from: a listed bonus, a promotion code, a refund of losses, a spin coupon. */
 export const BONUS_ORIGINS = ['bonus', 'promotion', 'refund', 'spin'] as const;
-export type TBonusOrigin = (typeof BONUS_ORIGINS)[number];
 export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
 
 /** A page of a member's list (invites, refunds): 10 a page on the web. */
 export const ZRewardPageRequest = ZPageRequest;
 
-export const ZInviteRow = z.object({
+const ZInviteRow = z.object({
   from: z.object({ name: text() }),
   amount: ZAmount,
   createdAt: z.iso.datetime(),
@@ -40,14 +39,14 @@ export const ZRefundCheck = z.object({
   refundActive: z.boolean(),
 });
 export type TRefundCheck = z.infer<typeof ZRefundCheck>;
-export const ZRefundRow = z.object({ refundAmount: ZAmount, createdAt: z.iso.datetime() });
+const ZRefundRow = z.object({ refundAmount: ZAmount, createdAt: z.iso.datetime() });
 export const ZRefundList = z.object({ total: z.number().int(), refunds: z.array(ZRefundRow) });
 export type TRefundList = z.infer<typeof ZRefundList>;
 
 /** A success answer that is a catalogue code (BONUS_CLEAR, INVITE_BONUS_SUCCESS, REFUND_SUCCESS). */
 export const ZMessageAnswer = z.object({ message: text() });
 
-export const ZTurnover = z.object({ done: ZAmount, target: ZAmount });
+const ZTurnover = z.object({ done: ZAmount, target: ZAmount });
 
 /** A member's bonus: the terms copied at activation and its progress. */
 export const ZUserBonus = z.object({
@@ -63,7 +62,7 @@ export const ZUserBonus = z.object({
 });
 export type TUserBonus = z.infer<typeof ZUserBonus>;
 
-export const ZBonus = z.object({
+const ZBonus = z.object({
   code: text(),
   name: ZLocalized,
   /** Holds `{percentFail}` where the fail percent goes. */

@@ -19,7 +19,7 @@ export function drawValue(hmac: Uint8Array): bigint {
 }
 
 /** Step 3: a point in [0, W) from a 64-bit value. */
-export function drawPoint(value: bigint, totalWeight: number): bigint {
+function drawPoint(value: bigint, totalWeight: number): bigint {
   return (value * BigInt(totalWeight)) >> 64n;
 }
 

@@ -8,7 +8,7 @@ import { ZAmount } from './money.ts';
  */
 
 /** A slice as members see it; `weight` is published so anyone can check a draw (docs/spin.md, "Provably fair"). */
-export const ZSpinSlice = z.object({
+const ZSpinSlice = z.object({
   code: text(),
   label: text(),
   bgColor: text(),
@@ -19,7 +19,7 @@ export const ZSpinSlice = z.object({
 });
 export type TSpinSlice = z.infer<typeof ZSpinSlice>;
 
-export const ZSpinWheel = z.object({ name: text(), slices: z.array(ZSpinSlice) });
+const ZSpinWheel = z.object({ name: text(), slices: z.array(ZSpinSlice) });
 
 export const COUPON_TYPES = ['credit', 'bonus', 'coin', 'nothing'] as const;
 export type TCouponType = (typeof COUPON_TYPES)[number];
@@ -40,10 +40,10 @@ export const ZSpinSetupResponse = ZSpinWheel.extend({
 });
 export type TSpinSetupResponse = z.infer<typeof ZSpinSetupResponse>;
 
-export const COUPON_STATUSES = ['claimable', 'claimed', 'expired'] as const;
+const COUPON_STATUSES = ['claimable', 'claimed', 'expired'] as const;
 
 /** A prize won on the wheel, claimable once within its validity (7 days). */
-export const ZCoupon = z.object({
+const ZCoupon = z.object({
   _id: text(),
   type: z.enum(COUPON_TYPES),
   prize: z.object({ slice: text(), name: text() }),
@@ -78,10 +78,9 @@ export type TCouponListResponse = z.infer<typeof ZCouponListResponse>;
 /** POST /api/spinwheel/coupon/claim */
 export const ZCouponClaimRequest = z.object({ coupon: text().min(1).max(64) });
 export const ZCouponClaimResponse = z.object({ coupon: ZCoupon, coin: z.number().int().nonnegative() });
-export type TCouponClaimResponse = z.infer<typeof ZCouponClaimResponse>;
 
 /** A client seed: 1-64 printable ASCII characters, no colon (the HMAC message joins with one). */
-export const ZClientSeed = text().regex(/^[\x21-\x39\x3b-\x7e]{1,64}$/);
+const ZClientSeed = text().regex(/^[\x21-\x39\x3b-\x7e]{1,64}$/);
 
 /** POST /api/spinwheel/fairness/rotate: reveals the current server seed and commits to a new one. */
 export const ZSeedRotateRequest = z.object({ clientSeed: ZClientSeed.optional() });
@@ -92,7 +91,7 @@ export const ZSeedRotateResponse = z.object({
 
 /** GET /api/spinwheel/history?page=&limit=: the member's spins, with the server seed once it was revealed. */
 export const ZSpinHistoryQuery = z.object({ page: ZPage, limit: z.coerce.number().int().min(1).max(100).default(10) });
-export const ZSpinRecord = z.object({
+const ZSpinRecord = z.object({
   createdAt: z.iso.datetime(),
   slice: text(),
   index: z.number().int(),
@@ -115,7 +114,7 @@ export const ZWheelVersionResponse = z.object({
 export type TWheelVersionResponse = z.infer<typeof ZWheelVersionResponse>;
 
 /** A prize an operator gives a slice. */
-export const ZSpinPrize = z.discriminatedUnion('type', [
+const ZSpinPrize = z.discriminatedUnion('type', [
   z.object({ type: z.literal('credit'), amount: ZAmount.refine((n) => n > 0) }),
   /** A bonus of `amount` with turnover target amount x `turnover`; `percentFail` % is kept on an early cancel. */
   z.object({

@@ -10,7 +10,7 @@
  * The web never holds the secret itself: the server hands it the derived key
  * (base64url, 32 bytes) in the page it serves.
  */
-export const TRUELINK_SEPARATOR = '::';
+const TRUELINK_SEPARATOR = '::';
 
 /**
  * The few Web Crypto and text globals used here, typed locally: the contract

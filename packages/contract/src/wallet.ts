@@ -6,9 +6,9 @@ import { ZAmount } from './money.ts';
 import { ZBankAccount, ZProfile } from './account.ts';
 
 /** The member's one currency (docs/money.md), so screens name the right unit. */
-export const ZWalletBalance = z.object({ amount: ZAmount, currency: z.enum(CURRENCIES) });
+const ZWalletBalance = z.object({ amount: ZAmount, currency: z.enum(CURRENCIES) });
 
-export const ZInviteSummary = z.object({
+const ZInviteSummary = z.object({
   amount: ZAmount,
   success: z.number().int().nonnegative(),
   fail: z.number().int().nonnegative(),
@@ -82,7 +82,7 @@ export const REWARD_KINDS = ['bonus', 'promotion', 'refund', 'spin', 'invite'] a
  * - payout: a withdrawal to the member's bank account (the bank's code, the last digits of the account number);
  * - reward: a bonus credited or taken back (bonus lines): what it belongs to and its code (a bonus or promotion code).
  */
-export const ZStatementChannel = z.discriminatedUnion('kind', [
+const ZStatementChannel = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slip'), reference: text().nullable() }),
   z.object({ kind: z.literal('qr'), provider: z.enum(QR_PROVIDERS).nullable(), reference: text().nullable() }),
   z.object({ kind: z.literal('giftlink') }),
@@ -130,14 +130,13 @@ const unknownSide =
     if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) return 'KEY_MISSING';
     return typeof input === 'string' && !alsoInvalid.includes(input) ? 'NO_GAME' : 'KEY_INVALID';
   };
-export const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: unknownSide() });
-export type TTransferSide = z.infer<typeof ZTransferSide>;
+const ZTransferSide = z.enum([WALLET, ...GAME_CODES], { error: unknownSide() });
 
 /**
  * More than zero; the minimum is the member's currency's (`transferMin`, docs/money.md,
  * "Rules per currency"), checked by the server. Negative, NaN or more than two decimals are KEY_INVALID.
  */
-export const ZTransferAmount = ZAmount.refine((amount) => amount > 0, {
+const ZTransferAmount = ZAmount.refine((amount) => amount > 0, {
   error: 'TRANSFER_MINIMUM',
   // Only for an otherwise valid amount: -1 is KEY_INVALID (docs/money.md), not "too small".
   when: (payload) => payload.issues.length === 0,
@@ -147,15 +146,10 @@ export const ZTransferAmount = ZAmount.refine((amount) => amount > 0, {
 export const ZTransferRequest = z
   .object({ from: ZTransferSide, to: ZTransferSide, amount: ZTransferAmount })
   .refine((t) => t.from !== t.to, { error: 'KEY_INVALID', path: ['to'] });
-export type TTransferRequest = z.infer<typeof ZTransferRequest>;
 
 /** POST /api/wallet/transferAll: the whole wallet to one game. */
 // The wallet is a side but no game: moving the whole wallet into itself is a malformed request.
 export const ZTransferAllRequest = z.object({ to: z.enum(GAME_CODES, { error: unknownSide([WALLET]) }) });
-export type TTransferAllRequest = z.infer<typeof ZTransferAllRequest>;
-
-export const TRANSFER_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
-export type TTransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /**
  * A transfer's answer: 200 with SUCCESS, or 202 with PENDING when the provider's
@@ -172,14 +166,12 @@ export const ZTransferResponse = z.object({
   to: ZTransferSide,
   amount: ZAmount,
 });
-export type TTransferResponse = z.infer<typeof ZTransferResponse>;
 
 /** Route parameter of activate / account / resetpassword. */
 export const ZGameCodeParams = z.object({ code: text().max(40, { error: 'NO_GAME' }) });
 
 /** GET /api/wallet/refresh/slot: every game card, balances fresh from the providers where they answered. */
 export const ZSlotsResponse = z.object({ slots: z.array(ZGameAccount) });
-export type TSlotsResponse = z.infer<typeof ZSlotsResponse>;
 
 /** GET /api/autoLogin/{game}/{username}[/{password}]; the password segment is ignored (never needed, never echoed). */
 export const ZAutoLoginParams = z.object({
@@ -190,11 +182,9 @@ export const ZAutoLoginParams = z.object({
 export const ZAutoLoginQuery = z.object({ platform: z.enum(['web', 'android', 'ios']).default('web') });
 /** A link to open in a new window: a short-lived launch token, never the game password. */
 export const ZAutoLoginResponse = z.object({ link: text() });
-export type TAutoLoginResponse = z.infer<typeof ZAutoLoginResponse>;
 
 /** POST /api/statement. */
 export const ZStatementRequest = ZPageRequest;
-export type TStatementRequest = z.infer<typeof ZStatementRequest>;
 export const ZStatementResponse = z.object({
   total: z.number().int().nonnegative(),
   statements: z.array(ZStatement),

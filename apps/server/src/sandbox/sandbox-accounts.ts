@@ -4,7 +4,7 @@ import { DEMO_MEMBER } from './demo-member.ts';
 import { createMemberRepository } from '../modules/account/member-repository.ts';
 import { verifyPassword } from '../modules/auth/password-hash.ts';
 import { createSessionRepository } from '../modules/auth/session-repository.ts';
-import { audit } from '../modules/admin/audit-log.ts';
+import type { AuditWriter } from '../modules/admin/audit-log.ts';
 import { createOperatorRepository } from '../modules/admin/operator-repository.ts';
 
 export type DisabledSandboxAccounts = { operators: string[]; member: string | null };
@@ -20,7 +20,7 @@ export type DisabledSandboxAccounts = { operators: string[]; member: string | nu
  * disabled account stays disabled if the sandbox is turned on again; an owner
  * may enable it.
  */
-export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise<DisabledSandboxAccounts> {
+export async function disableSandboxAccounts(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<DisabledSandboxAccounts> {
   const operators = await db.transaction().execute(async (trx) => {
     const disabled = await createOperatorRepository(trx).disableDemoOperators(now);
     for (const op of disabled)
@@ -33,7 +33,7 @@ export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise
       });
     return disabled.map((op) => op.login).sort();
   });
-  return { operators, member: await disableDemoMember(db, now) };
+  return { operators, member: await disableDemoMember(db, now, audit) };
 }
 
 /**
@@ -42,7 +42,7 @@ export async function disableSandboxAccounts(db: Kysely<DB>, now: Date): Promise
  * happens to hold that phone number, with their own bank account and password,
  * is left alone.
  */
-async function disableDemoMember(db: Kysely<DB>, now: Date): Promise<string | null> {
+async function disableDemoMember(db: Kysely<DB>, now: Date, audit: AuditWriter): Promise<string | null> {
   const member = await createMemberRepository(db).findByPhone(DEMO_MEMBER.username);
   if (member?.status !== 'active') return null;
   const demoBank = member.bank_code === DEMO_MEMBER.bankCode && member.bank_account_no === DEMO_MEMBER.bankAccountNo;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../text.ts';
 
 /** The audit trail (docs/operators.md, "Audit trail"). */
-export const ZAuditEntry = z.object({
+const ZAuditEntry = z.object({
   seq: z.number().int(),
   at: z.iso.datetime(),
   operatorId: text().nullable(),

@@ -20,8 +20,8 @@ const totpCode = text()
 /** Recovery codes as shown: `xxxxx-xxxxx` (case and dashes are forgiven). */
 const recoveryCode = text().trim().min(10, { error: 'OTP_CODE_INVALID' }).max(32, { error: 'OTP_CODE_INVALID' });
 
-export const ZRole = z.enum(ROLES);
-export const ZPermission = z.enum(PERMISSION_NAMES as [string, ...string[]]);
+const ZRole = z.enum(ROLES);
+const ZPermission = z.enum(PERMISSION_NAMES as [string, ...string[]]);
 
 /** Who is logged in, and what they may do (the app shows only that). */
 export const ZOperatorMe = z.object({

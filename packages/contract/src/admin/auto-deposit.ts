@@ -45,7 +45,6 @@ export const ZForwardedSms = z.object({
   /** When the phone received it (ISO); the request's time when absent. */
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
-export type TForwardedSms = z.infer<typeof ZForwardedSms>;
 export const ZForwardedSmsAnswer = z.object({
   /** credited / unmatched / unparsed / duplicate: what became of the line; ignored: not a credit SMS. */
   status: z.enum(['credited', 'unmatched', 'unparsed', 'duplicate', 'returned', 'proposed', 'ignored']),
@@ -54,7 +53,7 @@ export const ZForwardedSmsAnswer = z.object({
 
 /* Unmatched deposits queue ------------------------------------------------ */
 
-export const INCOMING_STATUSES = ['credited', 'unmatched', 'unparsed', 'duplicate', 'returned', 'proposed'] as const;
+const INCOMING_STATUSES = ['credited', 'unmatched', 'unparsed', 'duplicate', 'returned', 'proposed'] as const;
 
 export const ZIncomingQuery = z.object({
   /** queue: what waits for an operator (unmatched, unparsed, proposed), oldest first; all: everything, newest first. */
@@ -63,7 +62,7 @@ export const ZIncomingQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
-export const ZIncomingCandidate = z.object({ id: z.uuid(), phone: text(), name: text(), bankAccountNo: text() });
+const ZIncomingCandidate = z.object({ id: z.uuid(), phone: text(), name: text(), bankAccountNo: text() });
 
 export const ZIncomingLine = z.object({
   id: z.uuid(),

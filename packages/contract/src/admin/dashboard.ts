@@ -10,7 +10,7 @@ import { text } from '../text.ts';
 const ZMoneyCount = z.object({ count: z.number().int(), amount: z.number() });
 
 /** One site day (`YYYY-MM-DD`, Asia/Bangkok). Amounts are THB and LAK apart: they are never added together. */
-export const ZDashboardDay = z.object({
+const ZDashboardDay = z.object({
   day: text(),
   deposits: z.object({ THB: ZMoneyCount, LAK: ZMoneyCount }),
   /** Withdrawals asked for that day (any outcome). */
@@ -23,7 +23,7 @@ export const ZDashboardDay = z.object({
 });
 export type TDashboardDay = z.infer<typeof ZDashboardDay>;
 
-export const ZDashboardQueues = z.object({
+const ZDashboardQueues = z.object({
   /** Withdrawals waiting for an operator (review), and of those, proposals waiting for a checker. */
   withdrawalsReview: z.number().int(),
   withdrawalProposals: z.number().int(),

@@ -23,7 +23,7 @@ export const HEALTH_ALERT_THRESHOLDS = {
   serverErrorShare: 0.01,
 } as const;
 
-export const ZHealthJob = z.object({
+const ZHealthJob = z.object({
   /** The job's label in the series (`withdrawal_payout`). */
   name: text(),
   runs: z.number().int(),

@@ -12,7 +12,6 @@ export const ZMemberSearchQuery = z.object({
   q: required(64),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type TMemberSearchQuery = z.infer<typeof ZMemberSearchQuery>;
 
 export const ZMemberSummary = z.object({
   id: text(),
@@ -87,7 +86,6 @@ export const ZMemberStatementQuery = z.object({
 });
 
 export const ZMemberDecision = z.object({ reason: ZReason });
-export type TMemberDecision = z.infer<typeof ZMemberDecision>;
 
 /** A reset: the temporary password goes by SMS only; `smsSent` false means the gateway failed (reset it again). */
 export const ZMemberResetResponse = z.object({ smsSent: z.boolean() });

@@ -40,13 +40,13 @@ export const WITHDRAWAL_STATES = ['review', 'approved', 'paying', 'success', 'fa
  * member changed bank details recently, or the destination account is
  * blacklisted (then it can only be rejected).
  */
-export const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED', 'BLACKLISTED'] as const;
+const WITHDRAWAL_REVIEW_REASONS = ['ABOVE_AUTO_LIMIT', 'BANK_CHANGED', 'BLACKLISTED'] as const;
 
 /**
  * A pending four-eyes proposal: `proposedBy` may not confirm it (owners
  * included); another operator with `withdrawals.confirm` may.
  */
-export const ZApprovalProposal = z.object({
+const ZApprovalProposal = z.object({
   id: text(),
   proposedBy: text(),
   proposedByLogin: text().nullable(),
@@ -105,7 +105,6 @@ export const ZWithdrawalDecision = z.object({
 });
 export type TWithdrawalDecision = z.infer<typeof ZWithdrawalDecision>;
 export const ZRejectRequest = z.object({ reason: ZReason });
-export type TRejectRequest = z.infer<typeof ZRejectRequest>;
 
 /* Payouts held and findings ---------------------------------------------- */
 
@@ -172,9 +171,8 @@ export type TSlipFailRequest = z.infer<typeof ZSlipFailRequest>;
  * (docs/money-desk.md, "Four eyes"): its own amount is above the four-eyes
  * amount, or with that operator's other credits to that member today it is.
  */
-export const FOUR_EYES_REASONS = ['AMOUNT', 'DAY_TOTAL'] as const;
-export const ZFourEyesReason = z.enum(FOUR_EYES_REASONS);
-export type TFourEyesReason = z.infer<typeof ZFourEyesReason>;
+const FOUR_EYES_REASONS = ['AMOUNT', 'DAY_TOTAL'] as const;
+const ZFourEyesReason = z.enum(FOUR_EYES_REASONS);
 
 export const ZAdminDepositNotice = z.object({
   id: text(),

@@ -8,7 +8,7 @@ export const ROLES = ['owner', 'finance', 'support', 'marketing', 'viewer'] as c
 export type Role = (typeof ROLES)[number];
 
 /** Every permission, with what it allows (shown to owners when they assign roles). */
-export const PERMISSIONS = {
+const PERMISSIONS = {
   'dashboard.view': 'See the dashboard: today and the last 7 days, queue sizes, the health figures',
   // Money desk
   'withdrawals.view': 'See the withdrawal queue and recent withdrawals',

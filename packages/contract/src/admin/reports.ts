@@ -23,15 +23,14 @@ export const REPORT_ROUTES = {
 
 const ZDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'KEY_INVALID');
 export const ZReportQuery = z.object({ from: ZDay, to: ZDay });
-export type TReportQuery = z.infer<typeof ZReportQuery>;
 
 /** Exact decimal text, two decimals, may be negative (a loss, a net outflow). */
 const ZMoney = text().regex(/^-?\d+\.\d{2}$/);
 const ZCurrency = z.enum(['THB', 'LAK']);
 
 /** Deposit channels: a QR deposit names its gateway (`qr:<provider>`). */
-export const ZDepositRow = z.object({ day: ZDay, currency: ZCurrency, channel: text(), count: z.number().int(), amount: ZMoney });
-export const ZWithdrawalRow = z.object({
+const ZDepositRow = z.object({ day: ZDay, currency: ZCurrency, channel: text(), count: z.number().int(), amount: ZMoney });
+const ZWithdrawalRow = z.object({
   day: ZDay,
   currency: ZCurrency,
   requested: ZMoney,
@@ -42,8 +41,8 @@ export const ZWithdrawalRow = z.object({
   rejectedCount: z.number().int(),
 });
 /** A reward kind is the expense account's kind (bonus, promotion, invite, refund, spin, or any kind added later). */
-export const ZRewardRow = z.object({ day: ZDay, currency: ZCurrency, kind: text(), credited: ZMoney, takenBack: ZMoney, cost: ZMoney });
-export const ZGameRow = z.object({
+const ZRewardRow = z.object({ day: ZDay, currency: ZCurrency, kind: text(), credited: ZMoney, takenBack: ZMoney, cost: ZMoney });
+const ZGameRow = z.object({
   day: ZDay,
   currency: ZCurrency,
   provider: text(),
@@ -53,7 +52,7 @@ export const ZGameRow = z.object({
   payouts: ZMoney,
   ggr: ZMoney,
 });
-export const ZSummaryRow = z.object({
+const ZSummaryRow = z.object({
   day: ZDay,
   currency: ZCurrency,
   deposits: ZMoney,
@@ -65,7 +64,7 @@ export const ZSummaryRow = z.object({
   ggr: ZMoney,
   ngr: ZMoney,
 });
-export const ZMemberRow = z.object({
+const ZMemberRow = z.object({
   day: ZDay,
   currency: ZCurrency,
   registrations: z.number().int(),
@@ -73,7 +72,7 @@ export const ZMemberRow = z.object({
   activePlayers: z.number().int(),
 });
 /** Members registered on `day`, and how many of them made a first deposit (the same day, within 7 days, by now). */
-export const ZFunnelRow = z.object({
+const ZFunnelRow = z.object({
   day: ZDay,
   currency: ZCurrency,
   registered: z.number().int(),
@@ -93,7 +92,6 @@ export const ZReportResponses = {
   funnel: rows(ZFunnelRow),
 } as const satisfies Record<ReportName, z.ZodType>;
 export type TReportRows = { [K in ReportName]: z.infer<(typeof ZReportResponses)[K]>['rows'][number] };
-export type TReportResponse<K extends ReportName> = z.infer<(typeof ZReportResponses)[K]>;
 
 /**
  * The check that the reports equal the ledger: per currency and figure, the
@@ -104,7 +102,7 @@ export type TReportResponse<K extends ReportName> = z.infer<(typeof ZReportRespo
  * - `ledger` lines: every daily figure ever reported, summed, against the
  *   ledger's balances now (every posting is in exactly one day).
  */
-export const ZReconciliationLine = z.object({
+const ZReconciliationLine = z.object({
   scope: z.enum(['range', 'ledger']),
   currency: ZCurrency,
   figure: text(),

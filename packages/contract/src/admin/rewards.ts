@@ -6,7 +6,7 @@ import { text } from '../text.ts';
 
 /** The back office's rewards shapes (docs/rewards.md, "Operator side"). */
 const ZPercent = z.number().int().min(0).max(100);
-export const ZCategoryWeights = z.object({ slot: ZPercent, sport: ZPercent, lotto: ZPercent });
+const ZCategoryWeights = z.object({ slot: ZPercent, sport: ZPercent, lotto: ZPercent });
 
 export const ZAdminDefinitionInput = z.object({
   origin: z.enum(['bonus', 'promotion']),

@@ -14,7 +14,7 @@ import { ZActive, ZContact, ZFlag, ZHowto, ZInfo, ZNotice, ZTextList } from '../
 const HHMM = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'KEY_INVALID' });
 
 /** QR providers on/off (in `rules.qr`); a provider not listed is on. Its minimum is each currency's (`rules.money`). */
-export const ZQrProviderSetting = z.object({ enabled: z.boolean() });
+const ZQrProviderSetting = z.object({ enabled: z.boolean() });
 export const ZQrRules = z.object({ providers: z.partialRecord(z.enum(QR_PROVIDERS), ZQrProviderSetting).default({}) });
 export type QrRules = z.infer<typeof ZQrRules>;
 export const QR_RULES_KEY = 'rules.qr';

@@ -7,7 +7,7 @@ import { text } from '../text.ts';
 /** GET /spin/wheel?version=: the newest version (or the one asked for), as the configuration an operator edits. */
 export const ZAdminWheelQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
-export const ZAdminWheel = ZSpinWheelConfig.extend({ version: z.number().int(), createdAt: z.iso.datetime() });
+const ZAdminWheel = ZSpinWheelConfig.extend({ version: z.number().int(), createdAt: z.iso.datetime() });
 export type TAdminWheel = z.infer<typeof ZAdminWheel>;
 
 /** No wheel saved yet answers `wheel: null`. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { TAdminAdjustment } from '@jetton/contract/admin/money';
 import { Button } from '@jetton/ui/components/button';
-import { SelectField } from '@jetton/ui/components/select-field';
 import { showToast } from '@jetton/ui/components/toast-store';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { DataTable } from '@admin/components/data-table';
+import { MemberLink, StatusFilter } from '@admin/components/status-filter';
 import ui from '@admin/components/ui.module.css';
 import { money, when } from '@admin/lib/display';
 import { useOperator } from '@admin/lib/operator';
@@ -31,17 +31,7 @@ export function AdjustmentsScreen() {
     <div className={ui.stack}>
       {canPropose && <AdjustmentForm memberId={params.get('member') ?? ''} />}
       <DataTable
-        toolbar={
-          <div className={ui.toolbar}>
-            <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`adjustments.status.${value}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        }
+        toolbar={<StatusFilter statuses={STATUSES} section="adjustments" value={status} onChange={setStatus} />}
         error={list.error}
         caption={t('adjustments.caption', { count: list.data?.total ?? 0 })}
         headings={[
@@ -59,7 +49,7 @@ export function AdjustmentsScreen() {
           <tr key={a.id}>
             <td>{when(a.proposedAt)}</td>
             <td>
-              <Link to={`/members/${a.memberId}`}>{a.memberPhone ?? a.memberId.slice(0, 8)}</Link>
+              <MemberLink memberId={a.memberId} phone={a.memberPhone} />
             </td>
             <td className={ui.num}>
               {a.direction === 'debit' ? '−' : '+'}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ZAuditList, ZAuditVerify, type TAuditEntry } from '@jetton/contract/admin/audit';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
@@ -17,6 +16,7 @@ import { formText } from '@admin/lib/form-text';
 import { useOperator } from '@admin/lib/operator';
 import { withQuery } from '@admin/lib/query-string';
 import { actionName, changeLines } from './audit-text';
+import { MemberLink } from '@admin/components/status-filter';
 
 type Filters = { operatorId?: string; memberId?: string; action?: string; from?: string; to?: string; before?: number };
 
@@ -134,7 +134,7 @@ function AuditRow({ entry }: { entry: TAuditEntry }) {
         {entry.ip && <div className={ui.muted}>{entry.ip}</div>}
       </td>
       <td data-action={entry.action}>{actionName(t, entry.action)}</td>
-      <td>{entry.memberId ? <Link to={`/members/${entry.memberId}`}>{entry.memberId.slice(0, 8)}</Link> : '–'}</td>
+      <td>{entry.memberId ? <MemberLink memberId={entry.memberId} /> : '–'}</td>
       <td>
         {lines.length > 0 && (
           <ul className={styles.changes}>

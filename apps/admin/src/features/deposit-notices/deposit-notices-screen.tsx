@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZAdminDepositNotice, ZDepositNoticeList, type TAdminDepositNotice } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import { Button } from '@jetton/ui/components/button';
-import { SelectField } from '@jetton/ui/components/select-field';
 import { showToast } from '@jetton/ui/components/toast-store';
 import type { ApiError } from '@jetton/ui/lib/api-error';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { DataTable } from '@admin/components/data-table';
+import { MemberLink, StatusFilter } from '@admin/components/status-filter';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
@@ -60,17 +59,7 @@ export function DepositNoticesScreen() {
   return (
     <div className={ui.stack}>
       <DataTable
-        toolbar={
-          <div className={ui.toolbar}>
-            <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`notices.status.${value}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        }
+        toolbar={<StatusFilter statuses={STATUSES} section="notices" value={status} onChange={setStatus} />}
         error={list.error}
         caption={t('notices.caption', { count: list.data?.total ?? 0 })}
         headings={[
@@ -87,7 +76,7 @@ export function DepositNoticesScreen() {
           <tr key={notice.id}>
             <td>{when(notice.createdAt)}</td>
             <td>
-              <Link to={`/members/${notice.memberId}`}>{notice.memberPhone ?? notice.memberId.slice(0, 8)}</Link>
+              <MemberLink memberId={notice.memberId} phone={notice.memberPhone} />
             </td>
             <td className={ui.num}>{money(notice.amount, notice.currency)}</td>
             <td>

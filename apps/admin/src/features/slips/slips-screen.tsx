@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { TAdminSlip } from '@jetton/contract/admin/money';
 import { SLIP_NOTE_CODES } from '@jetton/contract/errors';
 import { Button } from '@jetton/ui/components/button';
@@ -9,6 +8,7 @@ import { TextField } from '@jetton/ui/components/text-field';
 import { showToast } from '@jetton/ui/components/toast-store';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { DataTable } from '@admin/components/data-table';
+import { MemberLink, StatusFilter } from '@admin/components/status-filter';
 import ui from '@admin/components/ui.module.css';
 import { money, when } from '@admin/lib/display';
 import { formText } from '@admin/lib/form-text';
@@ -32,22 +32,15 @@ export function SlipsScreen() {
     <div className={ui.stack}>
       <DataTable
         toolbar={
-          <div className={ui.toolbar}>
-            <SelectField
-              label={t('filters.status')}
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value);
-                setOffset(0);
-              }}
-            >
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`slips.status.${value}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <StatusFilter
+            statuses={STATUSES}
+            section="slips"
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setOffset(0);
+            }}
+          />
         }
         error={list.error}
         caption={t('slips.caption', { count: total })}
@@ -78,7 +71,7 @@ export function SlipsScreen() {
             </td>
             <td>{when(slip.createdAt)}</td>
             <td>
-              <Link to={`/members/${slip.memberId}`}>{slip.memberPhone ?? slip.memberId.slice(0, 8)}</Link>
+              <MemberLink memberId={slip.memberId} phone={slip.memberPhone} />
             </td>
             <td className={ui.num}>{slip.amount === null ? '–' : money(slip.amount)}</td>
             <td className={ui.mono}>

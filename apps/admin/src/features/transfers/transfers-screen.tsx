@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ZTransferList } from '@jetton/contract/admin/money';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import { apiPath } from '@jetton/contract/routes';
 import { Button } from '@jetton/ui/components/button';
-import { SelectField } from '@jetton/ui/components/select-field';
 import { showToast } from '@jetton/ui/components/toast-store';
 import type { ApiError } from '@jetton/ui/lib/api-error';
 import { translateError } from '@jetton/ui/lib/translate-error';
 import { DataTable } from '@admin/components/data-table';
+import { MemberLink, StatusFilter } from '@admin/components/status-filter';
 import ui from '@admin/components/ui.module.css';
 import { adminRequest } from '@admin/lib/admin-api';
 import { money, when } from '@admin/lib/display';
@@ -44,17 +43,7 @@ export function TransfersScreen() {
   return (
     <div className={ui.stack}>
       <DataTable
-        toolbar={
-          <div className={ui.toolbar}>
-            <SelectField label={t('filters.status')} value={status} onChange={(event) => setStatus(event.target.value)}>
-              {STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`transfers.status.${value}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        }
+        toolbar={<StatusFilter statuses={STATUSES} section="transfers" value={status} onChange={setStatus} />}
         error={list.error}
         caption={t('transfers.caption', { count: list.data?.total ?? 0 })}
         headings={[
@@ -74,7 +63,7 @@ export function TransfersScreen() {
           <tr key={transfer.id}>
             <td>{when(transfer.createdAt)}</td>
             <td>
-              <Link to={`/members/${transfer.memberId}`}>{transfer.memberPhone ?? transfer.memberId.slice(0, 8)}</Link>
+              <MemberLink memberId={transfer.memberId} phone={transfer.memberPhone} />
             </td>
             <td>
               {transfer.gameCode} · {t(`transfers.direction.${transfer.direction}`)}

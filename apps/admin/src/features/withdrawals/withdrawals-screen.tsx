@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { WITHDRAWAL_STATES, type TAdminWithdrawal } from '@jetton/contract/admin/money';
 import { Button } from '@jetton/ui/components/button';
 import { SelectField } from '@jetton/ui/components/select-field';
@@ -9,6 +8,7 @@ import { showToast } from '@jetton/ui/components/toast-store';
 import { formatAccountNumber } from '@jetton/ui/lib/format';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { DataTable } from '@admin/components/data-table';
+import { MemberLink } from '@admin/components/status-filter';
 import ui from '@admin/components/ui.module.css';
 import { dayEndIso, dayStartIso, money, when } from '@admin/lib/display';
 import { formText } from '@admin/lib/form-text';
@@ -96,7 +96,7 @@ function WithdrawalRow({ withdrawal: w, onAction }: { withdrawal: TAdminWithdraw
     <tr>
       <td>{when(w.createdAt)}</td>
       <td>
-        <Link to={`/members/${w.memberId}`}>{w.memberPhone ?? w.memberId.slice(0, 8)}</Link>
+        <MemberLink memberId={w.memberId} phone={w.memberPhone} />
         {w.memberName && <div className={ui.muted}>{w.memberName}</div>}
       </td>
       <td className={ui.num}>{money(w.amount, w.currency)}</td>

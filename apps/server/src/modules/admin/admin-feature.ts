@@ -7,12 +7,13 @@ import { createLoginThrottleRepository } from '../auth/login-throttle-repository
 import { createSigner } from '../auth/signer.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { registerAdminAuthRoutes } from './admin-auth-routes.ts';
-import { operatorChatAuthenticator, operatorChatSessions } from './admin-chat.ts';
+import { operatorChatAuthenticator, operatorChatSessions } from './operator-chat-auth.ts';
 import { registerAdminGuard } from './admin-guard.ts';
 import { registerHealthAdminRoutes } from './health-admin-routes.ts';
 import { createAdminRules } from './admin-rules.ts';
 import { registerAuditHeadJob } from './audit-head-job.ts';
 import type { AuditKeys } from './audit-chain.ts';
+import type { AuditWriter } from './audit-log.ts';
 import type { JobScheduler } from '../../jobs/periodic-job.ts';
 import type { NodeMetrics } from '../../metrics/node-metrics.ts';
 import { createAuditService } from './audit-service.ts';
@@ -48,6 +49,8 @@ type Deps = {
   jobs: JobScheduler;
   /** The audit chain's key, derived once from the token secret (docs/operators.md, "Audit trail"). */
   auditKeys: AuditKeys;
+  /** The audit trail's writer, built once by the composition. */
+  audit: AuditWriter;
   metrics: NodeMetrics;
 };
 
@@ -75,17 +78,30 @@ export async function registerAdminFeature(app: FastifyInstance, deps: Deps) {
     clock,
     sandbox: config.sandbox,
     ends: deps.sessionEnds,
+    audit: deps.audit,
   });
   registerAdminGuard(app, { auth, rules });
-  const { auditKeys } = deps;
-  const audit = createAuditService(db, { keys: auditKeys, clock });
+  const { auditKeys, audit } = deps;
+  const auditTrail = createAuditService(db, { keys: auditKeys, clock });
   const auditHeadJob = registerAuditHeadJob(app, { db, clock, keys: auditKeys, jobs: deps.jobs, metrics: deps.metrics });
-  registerAdminAuthRoutes(app, { auth, operators: createOperatorsService({ db, operators, clock, ends: deps.sessionEnds }), audit, rules });
-  const members = createMembersAdminService({ db, repo: createMemberAdminRepository(db), ...deps.accounts, lookups: deps.lookups, clock });
+  registerAdminAuthRoutes(app, {
+    auth,
+    operators: createOperatorsService({ db, operators, clock, ends: deps.sessionEnds, audit }),
+    audit: auditTrail,
+    rules,
+  });
+  const members = createMembersAdminService({
+    db,
+    repo: createMemberAdminRepository(db),
+    ...deps.accounts,
+    lookups: deps.lookups,
+    clock,
+    audit,
+  });
   registerMembersAdminRoutes(app, { members, statements: createStatementService({ statements: createStatementRepository(db) }) });
   registerHealthAdminRoutes(app, { metrics: deps.metrics, clock });
   await registerSettingsAdminRoutes(app, {
-    settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock }),
+    settings: createSettingsAdminService({ db, settings: deps.settings, lookups: deps.lookups, clock, audit }),
   });
   return {
     auth,

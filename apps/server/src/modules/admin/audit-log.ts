@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import {
   canonicalJson,
-  deriveAuditKeys,
   GENESIS_HASH,
   KEYED_CHAIN,
   keyedRowHash,
@@ -18,7 +17,7 @@ import { auditRepository as repo, type AuditHead, type AuditRow } from './audit-
  * the row before it, so an edited, removed or inserted row breaks the chain and
  * `verifyAuditChain` finds it, and nobody without the token secret can re-hash.
  *
- *   import { audit } from '../admin/audit-log.ts';
+ *   const audit = createAuditWriter(keys);   // once, in compose.ts; features receive `audit`
  *   await audit(trx, { operatorId, action: 'withdrawal.approve', memberId, before, after, ledgerEntryId });
  *
  * Pass the transaction that makes the change, so the row lands with it or not at all.
@@ -39,33 +38,25 @@ export type AuditRecord = {
 
 export { canonicalJson, GENESIS_HASH };
 
-/**
- * The process's chain key, derived from the token secret once at start (start-up,
- * the admin feature, the audit commands): every writer of one process shares the
- * one secret, so `audit()` keeps its two arguments at every call site.
- */
-let processKeys: { secret: string; keys: AuditKeys } | undefined;
-
-export function useAuditKeys(tokenSecret: string): AuditKeys {
-  if (processKeys?.secret !== tokenSecret) processKeys = { secret: tokenSecret, keys: deriveAuditKeys(tokenSecret) };
-  return processKeys.keys;
-}
-
-function currentKeys(): AuditKeys {
-  if (!processKeys) throw new Error('audit chain key not set: useAuditKeys(tokenSecret) first');
-  return processKeys.keys;
-}
-
 /** A value as jsonb will hand it back (Dates become strings), so the hash at write equals the hash at check. */
 const normalize = (value: unknown): unknown => (value === undefined || value === null ? null : JSON.parse(canonicalJson(value)));
 
 /** Appends one row to the audit trail, inside `db`'s transaction when it is one. */
-export async function audit(db: Kysely<DB>, record: AuditRecord): Promise<void> {
-  if (!db.isTransaction) {
-    await db.transaction().execute((trx) => audit(trx, record));
-    return;
-  }
-  const keys = currentKeys();
+export type AuditWriter = (db: Kysely<DB>, record: AuditRecord) => Promise<void>;
+
+/**
+ * The audit writer of one chain key (derived from the token secret): built once by
+ * the composition and handed to every feature that records operator actions.
+ */
+export function createAuditWriter(keys: AuditKeys): AuditWriter {
+  const write: AuditWriter = async (db, record) => {
+    if (!db.isTransaction) return db.transaction().execute((trx) => write(trx, record));
+    await appendAudit(db, keys, record);
+  };
+  return write;
+}
+
+async function appendAudit(db: Kysely<DB>, keys: AuditKeys, record: AuditRecord): Promise<void> {
   await repo.lockChain(db);
   const last = await repo.head(db);
   const seq = last ? last.seq + 1 : 1;
@@ -117,7 +108,7 @@ export type AuditVerifyResult = {
  * before, its prev_hash is that row's hash, and its own hash matches its content
  * under its chain's scheme. Unkeyed rows may only come before every keyed one.
  */
-export async function verifyAuditChain(db: Kysely<DB>, keys: AuditKeys = currentKeys(), pageSize = 1000): Promise<AuditVerifyResult> {
+export async function verifyAuditChain(db: Kysely<DB>, keys: AuditKeys, pageSize = 1000): Promise<AuditVerifyResult> {
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;
   let rows = 0;

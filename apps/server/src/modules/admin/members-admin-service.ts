@@ -13,7 +13,7 @@ import type { MemberRepository } from '../account/member-repository.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
-import { audit } from './audit-log.ts';
+import type { AuditWriter } from './audit-log.ts';
 import { createMemberAdminRepository, type MemberAdminRepository } from './member-admin-repository.ts';
 import type { SessionOperator } from './operator-repository.ts';
 
@@ -26,6 +26,7 @@ export type MembersAdminDeps = {
   sms: SmsSender;
   lookups: LookupService;
   clock: Clock;
+  audit: AuditWriter;
 };
 
 type MemberRow = NonNullable<Awaited<ReturnType<MemberAdminRepository['byId']>>>;
@@ -61,7 +62,7 @@ function temporaryMemberPassword(): string {
  * Every change is audited with its before and after.
  */
 export function createMembersAdminService(deps: MembersAdminDeps) {
-  const { db, repo, members, auth, blacklist, sms, lookups, clock } = deps;
+  const { db, repo, members, auth, blacklist, sms, lookups, clock, audit } = deps;
 
   async function mustExist(id: string): Promise<MemberRow> {
     const m = UUID.test(id) ? await repo.byId(id) : undefined;

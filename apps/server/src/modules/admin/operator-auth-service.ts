@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import type { SessionEnds } from '../auth/session-ends.ts';
 import type { Signer } from '../auth/signer.ts';
 import type { AdminRulesSource } from './admin-rules.ts';
-import { audit } from './audit-log.ts';
+import type { AuditWriter } from './audit-log.ts';
 import type { OperatorRepository, OperatorRow, SessionOperator } from './operator-repository.ts';
 import { checkTotp, enrolmentPayload, newTotpSecret, type TotpBox } from './totp.ts';
 
@@ -23,6 +23,7 @@ export type OperatorAuthDeps = {
   signer: Signer;
   totpBox: TotpBox;
   clock: Clock;
+  audit: AuditWriter;
   /** Demo operators skip the code only while the sandbox is on. */
   sandbox: boolean;
   /** Told when sessions end (logout, password change), so their open sockets close. */
@@ -86,7 +87,7 @@ const sessionOperatorOf = (row: OperatorRow, sessionId: string): SessionOperator
  * session id, so it is never stored and a page reload can ask for it again.
  */
 export function createOperatorAuthService(deps: OperatorAuthDeps) {
-  const { db, operators, throttle, rules, signer, totpBox, clock, ends } = deps;
+  const { db, operators, throttle, rules, signer, totpBox, clock, ends, audit } = deps;
 
   async function failure(login: string, operatorId: string | null, ip: string | null, reason: string): Promise<void> {
     const r = await rules.get();

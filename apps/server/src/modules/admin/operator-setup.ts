@@ -3,7 +3,7 @@ import type { Role } from '@jetton/contract/admin/permissions';
 import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { hashPassword } from '../auth/password-hash.ts';
-import { audit } from './audit-log.ts';
+import type { AuditWriter } from './audit-log.ts';
 import { temporaryPassword } from './operator-auth-service.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { createTotpBox } from './totp.ts';
@@ -62,7 +62,7 @@ export const FIRST_OWNER_LOGIN = 'owner';
  */
 export async function ensureOperators(
   db: Kysely<DB>,
-  options: { sandbox: boolean; tokenSecret: string; ownerPassword: string | undefined; now: Date },
+  options: { sandbox: boolean; tokenSecret: string; ownerPassword: string | undefined; now: Date; audit: AuditWriter },
 ): Promise<{ login: string; password: string } | null> {
   const operators = createOperatorRepository(db);
   if (options.sandbox) {
@@ -96,6 +96,6 @@ export async function ensureOperators(
     now: options.now,
   });
   if (!created) return null;
-  await audit(db, { operatorId: null, action: 'operator.first-owner', after: { id, login: FIRST_OWNER_LOGIN }, at: options.now });
+  await options.audit(db, { operatorId: null, action: 'operator.first-owner', after: { id, login: FIRST_OWNER_LOGIN }, at: options.now });
   return { login: FIRST_OWNER_LOGIN, password };
 }

@@ -8,7 +8,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import type { SessionEnds } from '../auth/session-ends.ts';
-import { audit } from './audit-log.ts';
+import type { AuditWriter } from './audit-log.ts';
 import type { OperatorRepository, OperatorRow, SessionOperator } from './operator-repository.ts';
 import { temporaryPassword } from './operator-auth-service.ts';
 
@@ -32,8 +32,14 @@ const auditView = (row: OperatorRow) => ({ login: row.login, name: row.name, rol
  * sessions end at once) and reset (new temporary password, TOTP enrolled
  * again). The last active owner can never be disabled or lose the role.
  */
-export function createOperatorsService(deps: { db: Kysely<DB>; operators: OperatorRepository; clock: Clock; ends: SessionEnds }) {
-  const { db, operators, clock, ends } = deps;
+export function createOperatorsService(deps: {
+  db: Kysely<DB>;
+  operators: OperatorRepository;
+  clock: Clock;
+  ends: SessionEnds;
+  audit: AuditWriter;
+}) {
+  const { db, operators, clock, ends, audit } = deps;
 
   async function mustExist(id: string): Promise<OperatorRow> {
     const row = /^[0-9a-f-]{36}$/.test(id) ? await operators.byId(id) : undefined;

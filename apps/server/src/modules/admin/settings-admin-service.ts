@@ -20,7 +20,7 @@ import { createGamesRepository } from '../games/games-repository.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { ADMIN_RULES_KEY, ZAdminRules } from './admin-rules.ts';
-import { audit } from './audit-log.ts';
+import type { AuditWriter } from './audit-log.ts';
 import type { SessionOperator } from './operator-repository.ts';
 
 const MINUTE = 60_000;
@@ -33,8 +33,14 @@ const MINUTE = 60_000;
  * the same time (createCachedRules): no restart. Only the fields a form edits
  * are written: a `rules.*` override keeps its other fields.
  */
-export function createSettingsAdminService(deps: { db: Kysely<DB>; settings: SettingsRepository; lookups: LookupService; clock: Clock }) {
-  const { db, settings, lookups, clock } = deps;
+export function createSettingsAdminService(deps: {
+  db: Kysely<DB>;
+  settings: SettingsRepository;
+  lookups: LookupService;
+  clock: Clock;
+  audit: AuditWriter;
+}) {
+  const { db, settings, lookups, clock, audit } = deps;
 
   async function stored(key: string): Promise<Record<string, unknown>> {
     const value = await settings.get(key);

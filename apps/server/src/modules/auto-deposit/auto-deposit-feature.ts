@@ -10,7 +10,7 @@ import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { JobScheduler } from '../../jobs/periodic-job.ts';
 import type { NodeMetrics } from '../../metrics/node-metrics.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
-import { audit } from '../admin/audit-log.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
@@ -32,6 +32,7 @@ type Deps = {
   deposits: DepositPorts;
   jobs: JobScheduler;
   metrics: NodeMetrics;
+  audit: AuditWriter;
   /** The poller on its timer; tests turn it off and call runOnce(). */
   startPoller: boolean;
 };
@@ -44,7 +45,7 @@ type Deps = {
  */
 export async function registerAutoDepositFeature(app: FastifyInstance, deps: Deps) {
   const onInvalid = (key: string) => (issues: unknown) => app.log.error({ issues }, `${key} setting malformed: using defaults`);
-  const { db, clock } = deps;
+  const { db, clock, audit } = deps;
   const rules = createAutoDepositRules({ settings: deps.settings, clock, onInvalid: onInvalid('rules.autoDeposit') });
   // The money desk's source of each currency's amounts (`rules.money`): four eyes and coins by the line's currency.
   const money = deps.deposits.money;

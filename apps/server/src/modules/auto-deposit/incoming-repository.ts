@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { IncomingDepositsTable, IncomingStatus } from '../../db/tables/incoming-deposits.ts';
 
@@ -110,17 +111,15 @@ export function createIncomingRepository(db: Kysely<DB>) {
           ? db.selectFrom('incoming_deposits').where('status', 'in', QUEUE_STATUSES)
           : db.selectFrom('incoming_deposits');
       const queue = filter.status === 'queue';
-      const rows = await scoped()
-        .selectAll()
-        .orderBy('received_at', queue ? 'asc' : 'desc')
-        .orderBy('id', queue ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await scoped()
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        scoped,
+        (q) =>
+          q
+            .selectAll()
+            .orderBy('received_at', queue ? 'asc' : 'desc')
+            .orderBy('id', queue ? 'asc' : 'desc'),
+        filter,
+      );
     },
     /** The queue's size and the age of its oldest line (metrics). */
     async queueFigures(): Promise<{ size: number; oldest: Date | null; unparsed: number }> {

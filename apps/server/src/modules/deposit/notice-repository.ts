@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DepositNoticesTable } from '../../db/tables/deposit.ts';
 
@@ -42,19 +43,17 @@ export function createNoticeRepository(db: Kysely<DB>) {
           ? db.selectFrom('deposit_notices as n')
           : db.selectFrom('deposit_notices as n').where('n.status', '=', filter.status);
       const queue = filter.status === 'processing';
-      const rows = await scoped()
-        .leftJoin('members as m', 'm.id', 'n.member_id')
-        .selectAll('n')
-        .select('m.phone as member_phone')
-        .orderBy('n.created_at', queue ? 'asc' : 'desc')
-        .orderBy('n.id', queue ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await scoped()
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        scoped,
+        (q) =>
+          q
+            .leftJoin('members as m', 'm.id', 'n.member_id')
+            .selectAll('n')
+            .select('m.phone as member_phone')
+            .orderBy('n.created_at', queue ? 'asc' : 'desc')
+            .orderBy('n.id', queue ? 'asc' : 'desc'),
+        filter,
+      );
     },
     /** Locked for the operator's decision: a concurrent confirm waits, then sees the outcome. */
     lock(id: string): Promise<DepositNotice | undefined> {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AdjustmentsTable, AdjustmentStatus } from '../../db/tables/money-desk.ts';
 
@@ -19,19 +20,17 @@ export function createAdjustmentRepository(db: Kysely<DB>) {
 
   return {
     async list(filter: AdjustmentFilter): Promise<{ rows: DeskAdjustment[]; total: number }> {
-      const rows = await filtered(filter)
-        .leftJoin('members as m', 'm.id', 'a.member_id')
-        .selectAll('a')
-        .select('m.phone as member_phone')
-        .orderBy('a.proposed_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await filtered(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        () => filtered(filter),
+        (q) =>
+          q
+            .leftJoin('members as m', 'm.id', 'a.member_id')
+            .selectAll('a')
+            .select('m.phone as member_phone')
+            .orderBy('a.proposed_at', 'desc')
+            .orderBy('a.id', 'desc'),
+        filter,
+      );
     },
 
     find: (id: string): Promise<DeskAdjustment | undefined> => withPhone().where('a.id', '=', id).executeTakeFirst(),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
-import { audit } from '../admin/audit-log.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import type { DepositPorts } from '../deposit/deposit-feature.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
@@ -23,6 +23,7 @@ export function registerMoneyDeskFeature(
   deps: {
     db: Kysely<DB>;
     clock: Clock;
+    audit: AuditWriter;
     settings: SettingsRepository;
     lookups: LookupService;
     deposits: DepositPorts;
@@ -40,7 +41,7 @@ export function registerMoneyDeskFeature(
   const desk = createMoneyDesk({
     db: deps.db,
     clock: deps.clock,
-    audit,
+    audit: deps.audit,
     rules,
     lookups: deps.lookups,
     deposits: deps.deposits,

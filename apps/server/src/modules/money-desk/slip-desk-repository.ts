@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SlipNoteCode } from '@jetton/contract/errors';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Slip } from '../deposit/slip-repository.ts';
 
@@ -39,19 +40,17 @@ export function createSlipDeskRepository(db: Kysely<DB>) {
 
   return {
     async list(filter: SlipFilter): Promise<{ rows: DeskSlip[]; total: number }> {
-      const rows = await filtered(filter)
-        .leftJoin('members as m', 'm.id', 's.member_id')
-        .selectAll('s')
-        .select('m.phone as member_phone')
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await filtered(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        () => filtered(filter),
+        (q) =>
+          q
+            .leftJoin('members as m', 'm.id', 's.member_id')
+            .selectAll('s')
+            .select('m.phone as member_phone')
+            .orderBy('s.created_at', 'desc')
+            .orderBy('s.id', 'desc'),
+        filter,
+      );
     },
 
     find(id: string): Promise<DeskSlip | undefined> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TransferStatus } from '../../db/tables/wallet.ts';
 import type { Transfer } from '../wallet/transfer-repository.ts';
@@ -15,19 +16,17 @@ export function createTransferDeskRepository(db: Kysely<DB>) {
   return {
     async list(filter: TransferFilter): Promise<{ rows: DeskTransfer[]; total: number }> {
       const pending = filter.status === 'PENDING';
-      const rows = await scoped(filter)
-        .leftJoin('members as m', 'm.id', 't.member_id')
-        .selectAll('t')
-        .select('m.phone as member_phone')
-        .orderBy('t.created_at', pending ? 'asc' : 'desc')
-        .orderBy('t.id', pending ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await scoped(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        () => scoped(filter),
+        (q) =>
+          q
+            .leftJoin('members as m', 'm.id', 't.member_id')
+            .selectAll('t')
+            .select('m.phone as member_phone')
+            .orderBy('t.created_at', pending ? 'asc' : 'desc')
+            .orderBy('t.id', pending ? 'asc' : 'desc'),
+        filter,
+      );
     },
     find: (id: string) => withPhone().where('t.id', '=', id).executeTakeFirst(),
     /** Due now: the next reconciliation pass takes it (a lease in force is overridden; settling stays conditional on PENDING). */

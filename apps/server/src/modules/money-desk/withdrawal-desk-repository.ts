@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { pageWithTotal } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { WithdrawalApprovalsTable } from '../../db/tables/money-desk.ts';
 import type { WithdrawalStatus } from '../../db/tables/withdraw.ts';
@@ -43,19 +44,17 @@ export function createWithdrawalDeskRepository(db: Kysely<DB>) {
     async list(filter: WithdrawalFilter): Promise<{ rows: DeskWithdrawal[]; total: number }> {
       // The queue oldest first (who waited longest); everything else newest first.
       const oldestFirst = filter.status === 'pending' || filter.status === 'held';
-      const rows = await filtered(filter)
-        .leftJoin('members as m', 'm.id', 'w.member_id')
-        .selectAll('w')
-        .select(['m.phone as member_phone', 'm.name as member_name'])
-        .orderBy('w.created_at', oldestFirst ? 'asc' : 'desc')
-        .orderBy('w.id', oldestFirst ? 'asc' : 'desc')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
-      const count = await filtered(filter)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count.n) };
+      return pageWithTotal(
+        () => filtered(filter),
+        (q) =>
+          q
+            .leftJoin('members as m', 'm.id', 'w.member_id')
+            .selectAll('w')
+            .select(['m.phone as member_phone', 'm.name as member_name'])
+            .orderBy('w.created_at', oldestFirst ? 'asc' : 'desc')
+            .orderBy('w.id', oldestFirst ? 'asc' : 'desc'),
+        filter,
+      );
     },
 
     find(id: string): Promise<DeskWithdrawal | undefined> {

@@ -6,7 +6,7 @@ import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import type { GameProviders } from '../wallet/game-providers.ts';
 import type { WalletRulesSource } from '../wallet/wallet-rules.ts';
 import type { JobScheduler } from '../../jobs/periodic-job.ts';
-import { audit } from '../admin/audit-log.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import { registerBannerArtRoutes } from './banner-art.ts';
 import { createBonusService, type BonusService } from './bonus-service.ts';
 import { createInviteRefundService, type InviteRefundService } from './invite-refund-service.ts';
@@ -20,6 +20,7 @@ import { createMoneyRules } from '../lookup/money-rules.ts';
 type Deps = {
   db: Kysely<DB>;
   clock: Clock;
+  audit: AuditWriter;
   settings: SettingsRepository;
   jobs: JobScheduler;
   /** The game providers and the wallet's rules (their timeout), built once for the app (compose.ts). */
@@ -53,7 +54,7 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
     register() {
       registerRewardsRoutes(app, { bonuses, rewards });
       registerBannerArtRoutes(app);
-      const operator = createOperatorRewardsService({ db, clock, audit: (trx, record) => audit(trx, record) });
+      const operator = createOperatorRewardsService({ db, clock, audit: deps.audit });
       registerRewardsAdminRoutes(app, operator);
       const job = createRewardsJob({
         db,

@@ -5,7 +5,7 @@ import { ZSpinWheelConfig } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { adminRoute, operatorOf } from '../admin/admin-guard.ts';
-import { audit } from '../admin/audit-log.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { configOf, type WheelService, type WheelVersion } from './wheel-service.ts';
@@ -19,8 +19,11 @@ const view = (wheel: WheelVersion) => ({ version: wheel.version, createdAt: whee
  * read a version, save a new one, switch it on or off, and the draw report. Every change is
  * audited with the version before and after.
  */
-export function registerSpinAdminRoutes(app: FastifyInstance, deps: { db: Kysely<DB>; clock: Clock; wheels: WheelService }): void {
-  const { db, clock, wheels } = deps;
+export function registerSpinAdminRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<DB>; clock: Clock; audit: AuditWriter; wheels: WheelService },
+): void {
+  const { db, clock, audit, wheels } = deps;
 
   adminRoute(app, S.wheel, { schema: { querystring: ZAdminWheelQuery, response: { 200: ZAdminWheelResponse } } }, async (request) => {
     const v = request.query.version;

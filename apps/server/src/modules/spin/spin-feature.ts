@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
+import type { AuditWriter } from '../admin/audit-log.ts';
 import { noBonusPort, type SpinBonusPort } from './bonus-port.ts';
 import { secureSeeds, type SeedSource } from './fair-draw.ts';
 import { registerSpinAdminRoutes } from './spin-admin-routes.ts';
@@ -13,6 +14,7 @@ import { createWheelService, type WheelService } from './wheel-service.ts';
 type Deps = {
   db: Kysely<DB>;
   clock: Clock;
+  audit: AuditWriter;
   /** The bonus module's side of bonus coupons and BONUS_REMAINING (none until it is wired in). */
   bonuses?: SpinBonusPort;
   /** Where server and client seeds come from; tests pass a seeded source. */
@@ -27,6 +29,6 @@ export function registerSpinFeature(app: FastifyInstance, deps: Deps): { spinWhe
   const wheels = createWheelService({ db: deps.db, clock: deps.clock, bonuses });
   const spins = createSpinService({ db: deps.db, clock: deps.clock, wheels, seeds: deps.seeds ?? secureSeeds, bonuses });
   registerSpinRoutes(app, { spins, wheels, idempotency: createIdempotency({ db: deps.db, clock: deps.clock }), sandbox: deps.sandbox });
-  registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, wheels });
+  registerSpinAdminRoutes(app, { db: deps.db, clock: deps.clock, audit: deps.audit, wheels });
   return { spinWheels: wheels, spins };
 }

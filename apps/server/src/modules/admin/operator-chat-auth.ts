@@ -1,34 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { hasPermission } from '@jetton/contract/admin/permissions';
-import { ADMIN_CHAT_PREFIX } from '@jetton/contract/admin/routes';
 import type { AgentAuthenticator, AgentSessionCheck } from '../chat/chat-agent-auth.ts';
-import { chatAgentRoutes } from '../chat/chat-agent-routes.ts';
-import type { ChatAgentService } from '../chat/chat-agent-service.ts';
-import { ADMIN_COOKIE, operatorOf, requirePermission } from './admin-guard.ts';
+import { ADMIN_COOKIE } from './admin-guard.ts';
 import type { OperatorAuthService } from './operator-auth-service.ts';
-
-/**
- * The support chat console (docs/operators.md, "Chat console"): the chat's
- * agent routes under /api/admin/chat behind `chat.reply`, and the socket
- * authenticator that admits an operator's session cookie with that permission.
- */
-export async function registerAdminChat(app: FastifyInstance, agents: ChatAgentService): Promise<void> {
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', requirePermission('chat.reply'));
-      await scope.register(
-        chatAgentRoutes({
-          agents,
-          agentOf: (request) => {
-            const op = operatorOf(request);
-            return { agentId: op.operatorId, name: op.name };
-          },
-        }),
-      );
-    },
-    { prefix: ADMIN_CHAT_PREFIX },
-  );
-}
 
 /** Who an agents' socket is: the operator of its cookie, when they hold `chat.reply`. */
 export function operatorChatAuthenticator(auth: OperatorAuthService): AgentAuthenticator {
