@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { requestEmbeddedBackup, serveEmbeddedBackups } from '../apps/server/src/db/backup-socket.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateSandbox } from '../apps/server/src/sandbox/sandbox-migrations.ts';
-import { testConfig } from '../apps/server/test/test-app.ts';
+import { testConfig } from '../apps/server/test/support/test-app.ts';
 
 const TARGET_MB = Number(process.env.BACKUP_BENCH_MB ?? 70);
 

@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     // Integration tests open a database each; two workers match the machine's two cores.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * A server the chat browser test owns, so it can restart it: the server's test
- * node entry (apps/server/test/chat-node-process.ts), which is the real app
+ * node entry (apps/server/test/support/chat-node-process.ts), which is the real app
  * plus a test-only agent authenticator keyed by `agentKey`. Its embedded
  * database lives in `dataDir` and survives the restart.
  */
@@ -29,7 +29,7 @@ export function createChatServer(port: number) {
     };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    const proc = spawn(process.execPath, [path.join(root, 'apps/server/test/chat-node-process.ts')], {
+    const proc = spawn(process.execPath, [path.join(root, 'apps/server/test/support/chat-node-process.ts')], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -28,7 +28,7 @@ for (const locale of ['th', 'la', 'en'] as const) {
     const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
     await expect(dialog.getByRole('note', { name: t('home.depositDialog.siteNotice') })).toHaveText(SEEDED_NOTICE[locale]);
 
-    // The server refuses an upload in the window with its own code (apps/server/test/deposit-slip-upload.test.ts);
+    // The server refuses an upload in the window with its own code (apps/server/test/deposit/deposit-slip-upload.test.ts);
     // here the answer is played back so the test does not depend on the time of day nor close uploads for others.
     await page.route('**/api/wallet/slip', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 422, json: { message: 'SLIP_UPLOAD_CLOSED' } }) : route.fallback(),
@@ -41,7 +41,7 @@ for (const locale of ['th', 'la', 'en'] as const) {
 
 test('the QR form reads each provider’s minimum and quick picks from the server, and translates a refusal (th)', async ({ page }) => {
   const t = (key: string) => text('th', key);
-  // An operator's rules (GET /api/qrcode/rules; the server applies the same, apps/server/test/deposit-qr.test.ts),
+  // An operator's rules (GET /api/qrcode/rules; the server applies the same, apps/server/test/deposit/deposit-qr.test.ts),
   // played back so other tests keep the built-in rules.
   const rules = [
     { provider: 'KBANK', enabled: true, min: 0, minExclusive: true, amounts: [10, 20] },

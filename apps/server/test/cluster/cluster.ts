@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createServerProcess, type ServerProcess } from '../chaos/chaos-server.ts';
-import { startS3TestServer } from '../s3-test-server.ts';
+import { startS3TestServer } from '../support/s3-test-server.ts';
 
 const deploy = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy');
 

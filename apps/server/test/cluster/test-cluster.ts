@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../src/db/database.ts';
-import { adminQuery, databaseUrl } from '../global-setup.ts';
+import { adminQuery, databaseUrl } from '../support/global-setup.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
 type Cleanup = (() => Promise<unknown>)[];
