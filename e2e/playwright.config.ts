@@ -32,6 +32,8 @@ function server(port: number, variant: 'default' | 'lao') {
       ADMIN_OWNER_PASSWORD: 'e2e-first-owner-pass',
       // Each test sends its own visitor address (support/fixtures.ts): per-IP limits are per test.
       TRUST_PROXY: 'true',
+      // Paytimz QRs go through SCB's QR API (its simulator): real-counterparties.spec.ts. LINE runs against its simulator.
+      ...(variant === 'default' ? { SCB_QR_PROVIDER: 'PAYTIMZ' } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { devices } from '@playwright/test';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+import { adminText, loginDemo } from '../support/admin.ts';
 
 /**
  * The reports screen (docs/reports.md): a finance operator of the sandbox
@@ -59,3 +60,32 @@ test('a finance operator opens reports, changes the range, sees the charts and d
 
   await expectAccessible(page);
 });
+
+/** Readable on a laptop and on a tablet: each table under its chart, a day on one line, nothing cut (screenshots kept). */
+for (const width of [1280, 768]) {
+  test(`reports lay each table under its chart with days on one line at ${width} px`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 1000 });
+    await loginDemo(page, 'th', 'finance', '/admin/reports');
+    const section = page.locator('section[aria-labelledby="report-deposits"]');
+    const depositTable = page.getByRole('table', {
+      name: adminText('th', 'reports.tableCaption', { name: adminText('th', 'reports.names.deposits'), currency: 'THB' }),
+    });
+    await expect(section.locator('canvas').first()).toBeVisible();
+    const chart = await section.locator('canvas').first().boundingBox();
+    const table = await depositTable.boundingBox();
+    expect(chart && table && table.y >= chart.y + chart.height).toBe(true);
+    const rows = depositTable.locator('tbody tr');
+    if ((await rows.count()) > 0) {
+      const day = await rows.first().locator('td').first().boundingBox();
+      const line = await rows
+        .first()
+        .locator('td')
+        .first()
+        .evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight) || 24);
+      expect(day && day.height < line * 1.9 + 24).toBe(true);
+    }
+    // No sideways scroll of the page itself: a wide table scrolls in its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`reports-${width}.png`), fullPage: true });
+  });
+}

@@ -113,10 +113,29 @@ test('a kip member sees and is held to kip figures on home, every deposit method
   await expect(page.getByText(la('home.withdrawDialog.success'))).toBeVisible();
   await expect.poll(async () => (await walletAnswer(request, token)).wallet.amount).toBe(40_000);
 
-  // Bonus and spin: no baht figure; the spin page counts the 2 coins the kip deposit earned.
+  // Bonus: the kip figures of each listed bonus (rules.money.LAK.bonuses), the smallest kip wallet they take.
+  const kipRules = MONEY_RULE_DEFAULTS.LAK;
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const listed = (await (await request.get('/api/bonus', auth)).json()) as { code: string; maxBonus: number; minDeposit: number }[];
+  expect(listed.length).toBeGreaterThan(0);
+  for (const bonus of listed) expect({ maxBonus: bonus.maxBonus, minDeposit: bonus.minDeposit }).toEqual(kipRules.bonuses[bonus.code]);
+  const least = Math.min(...listed.map((b) => b.minDeposit));
   await page.goto('/user/bonus');
   await expect(page.getByRole('heading', { name: la('bonus.title') }).first()).toBeVisible();
+  await expect(page.getByText(la('bonus.minimum', { amount: kip(least) }))).toBeVisible();
   await expectNoBaht(page);
+  await page.getByRole('main').getByRole('button').filter({ hasText: '100%' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoBaht(page);
+  await page.keyboard.press('Escape');
+
+  // Spin: the wheel's money prizes are labelled and paid in kip (rules.money.LAK.prizes); the 2 coins the kip deposit earned.
+  const setup = (await (await request.get('/api/spinwheel/setup', auth)).json()) as { slices: { code: string; label: string }[] };
+  for (const slice of setup.slices) {
+    const prize = kipRules.prizes[slice.code];
+    if (prize !== undefined) expect(slice.label).toBe(`₭${prize.toLocaleString('en-US')}`);
+    expect(slice.label).not.toContain('฿');
+  }
   await page.goto('/user/spin');
   await expect(page.getByText(la('spin.coins', { count: '2' }))).toBeVisible();
   await expectNoBaht(page);

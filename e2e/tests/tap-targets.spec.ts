@@ -57,7 +57,7 @@ async function expectTargetsFit(page: Page, where: string): Promise<void> {
 test('every tap target on the member pages is at least 44 x 44 CSS px', async ({ page }) => {
   test.setTimeout(120_000);
   await useLocale(page, 'en');
-  for (const path of ['/login', '/register', '/howto', '/contact']) {
+  for (const path of ['/login', '/register', '/forgot-password', '/howto', '/contact', '/no-such-page']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectTargetsFit(page, path);
@@ -67,8 +67,17 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
   await page.goto('/login');
   await logIn(page, 'en', DEMO.phone, DEMO.password);
   await expect(page).toHaveURL(/\/user\/home$/);
+  await expect(page.getByRole('dialog', { name: en('home.agreement.title') })).toBeVisible();
+  await expectTargetsFit(page, 'agreement');
   await acceptAgreement(page, 'en');
   await expectTargetsFit(page, '/user/home');
+  const closeDialog = async () => {
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('common.close'), exact: true })
+      .click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  };
 
   // Every dialog of home, each tab of the deposit dialog.
   const widgets = page.getByRole('region', { name: en('home.widgets.title') });
@@ -107,11 +116,51 @@ test('every tap target on the member pages is at least 44 x 44 CSS px', async ({
     .getByRole('button', { name: en('common.close'), exact: true })
     .click();
 
+  // Invite and refund: their banners first, then the dialog itself.
+  for (const kind of ['invite', 'refund'] as const) {
+    await widgets.getByRole('button', { name: en(`home.widgets.${kind}`) }).click();
+    const dialog = page.getByRole('dialog', { name: en(`${kind}.title`) });
+    await expect(dialog.getByRole('region', { name: en(`${kind}.banners`) })).toBeVisible();
+    await expectTargetsFit(page, `${kind} banners`);
+    await dialog.getByRole('button', { name: en(`${kind}.continue`) }).click();
+    await expectTargetsFit(page, kind);
+    await closeDialog();
+  }
+  // A game account the demo member has (its history plays at two providers).
+  await page
+    .getByRole('button', { name: en('home.games.view') })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectTargetsFit(page, 'game account');
+  await closeDialog();
+  // The bottom menu's conditions.
+  await page.getByRole('button', { name: en('nav.conditions') }).click();
+  await expect(page.getByRole('dialog', { name: en('conditions.title') })).toBeVisible();
+  await expectTargetsFit(page, 'conditions');
+  await closeDialog();
+
   for (const path of ['/user/profile', '/user/statement', '/user/contact', '/user/bonus', '/user/spin']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectTargetsFit(page, path);
   }
+  await page.goto('/user/profile');
+  await page.getByRole('button', { name: en('profile.changePassword.open') }).click();
+  await expect(page.getByRole('dialog', { name: en('profile.changePassword.title') })).toBeVisible();
+  await expectTargetsFit(page, 'change password');
+  await page.keyboard.press('Escape');
+  // A bonus's dialog and a promotion's.
+  await page.goto('/user/bonus');
+  await page.getByRole('main').getByRole('button').filter({ hasText: '100%' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectTargetsFit(page, 'bonus dialog');
+  await closeDialog();
+  await page.getByLabel(en('bonus.codeLabel')).fill('SONGKRAN50');
+  await page.getByRole('button', { name: en('bonus.search') }).click();
+  await expect(page.getByRole('dialog', { name: en('bonus.promotionTitle').replace('{{code}}', 'SONGKRAN50') })).toBeVisible();
+  await expectTargetsFit(page, 'promotion dialog');
+  await closeDialog();
   // Slip history rows with their 'view' buttons, whatever slips the demo member has: only their size is measured.
   const row = (status: string, note: string | null) => ({
     createdAt: new Date().toISOString(),

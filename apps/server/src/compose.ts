@@ -24,6 +24,7 @@ import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import type { LookupService } from './modules/lookup/lookup-service.ts';
 import type { SettingsRepository } from './modules/lookup/settings-repository.ts';
+import { registerLineFeature } from './modules/line/line-feature.ts';
 import { registerMoneyDeskFeature } from './modules/money-desk/money-desk-feature.ts';
 import { registerReportsFeature } from './modules/reports/reports-feature.ts';
 import { createRewardsFeature } from './modules/rewards/rewards-feature.ts';
@@ -63,7 +64,15 @@ export type ComposeInput = {
  */
 export async function composeFeatures(app: FastifyInstance, input: ComposeInput) {
   const { config, db, clock, settings, lookups, metrics } = input;
-  const jobs = createJobScheduler(app, { enabled: input.startJobs, onPass: (name, ok) => metrics.jobPass(name, ok) });
+  // LINE hears of every pass too (a job failing again and again alerts the operators); set once LINE is registered.
+  const lineHook: { jobPassed?: (name: string, ok: boolean) => void } = {};
+  const jobs = createJobScheduler(app, {
+    enabled: input.startJobs,
+    onPass: (name, ok) => {
+      metrics.jobPass(name, ok);
+      lineHook.jobPassed?.(name, ok);
+    },
+  });
   const walletRules = createWalletRules({
     settings,
     clock,
@@ -177,6 +186,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   const spin = registerSpinFeature(app, {
     db,
     clock,
+    settings,
     audit,
     sandbox: config.sandbox,
     bonuses: input.spinBonuses ?? rewardsSpinBonuses,
@@ -194,6 +204,20 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     walletRules,
     autoDepositFigures: () => autoDeposit.figures.read(),
   });
+  // LINE notices (docs/operations.md, "LINE"): a real channel, the sandbox's simulator, or off.
+  const lineConfig = config.counterparties?.line;
+  const lineSimulator = { url: '' };
+  const line = lineConfig
+    ? await registerLineFeature(app, {
+        db,
+        clock,
+        jobs,
+        line: lineConfig,
+        tokenSecret: config.secrets.tokenSecret,
+        simulatorUrl: () => lineSimulator.url,
+      })
+    : undefined;
+  if (line) lineHook.jobPassed = line.lineJobPassed;
   const cleanupJob = registerCleanupJob(app, { db, clock, settings, jobs });
   const reports = registerReportsFeature(app, { db, clock, jobs, providers });
   registerGameArtRoutes(app);
@@ -201,7 +225,21 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
   if (config.sandbox) {
     // The sandbox wing is loaded only with it on: production modules never import it (docs/sandbox.md).
     const { registerSandboxWing } = await import('./sandbox/sandbox-wing.ts');
-    await registerSandboxWing(app, { config, db, clock, lookups, rewardsJob: rewardsParts.rewardsJob, ...(crash ? { crash } : {}) });
+    await registerSandboxWing(app, {
+      config,
+      db,
+      clock,
+      lookups,
+      rewardsJob: rewardsParts.rewardsJob,
+      ...(crash ? { crash } : {}),
+      ...(lineConfig && !lineConfig.baseUrl
+        ? {
+            onLineSimulator: (url: string) => {
+              lineSimulator.url = url;
+            },
+          }
+        : {}),
+    });
   }
   return {
     truelinkKey,
@@ -218,6 +256,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       moneyDesk,
       cleanupJob,
       autoDeposit,
+      ...(line ? { lineFeedJob: line.lineFeedJob, lineSendJob: line.lineSendJob, lineMessaging: line.lineMessaging } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CRASH_STEPS, parseCrashAt, type CrashAt } from './crash-point.ts';
+import { COUNTERPARTY_ENV, counterpartyConfig, CounterpartyConfigError, type CounterpartyConfig } from './counterparty-config.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,6 +68,7 @@ const ZEnv = z.object({
   /** The first back-office owner's password (docs/operators.md, "The first owner"); unset: generated and printed once. */
   ADMIN_OWNER_PASSWORD: z.string().min(10).max(128).optional(),
   ...STORAGE_ENV,
+  ...COUNTERPARTY_ENV,
   /**
    * Tests only: kill this process at a named step of a transfer (crash-point.ts,
    * `step` or `step#n`). Refused with NODE_ENV=production.
@@ -107,6 +109,8 @@ export type Config = {
   storage: StorageConfig;
   /** CRASH_AT: the crash test's step (never in production). */
   crashAt?: CrashAt;
+  /** SCB's QR API and LINE (counterparty-config.ts); absent: neither. */
+  counterparties?: CounterpartyConfig;
 };
 
 /** Where and as whom to reach an S3-compatible store. */
@@ -143,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Refusing to start: CRASH_AT is a test hook that kills the server mid-transfer; unset it in production.');
   const crashAt = e.CRASH_AT === undefined ? undefined : parseCrashAt(e.CRASH_AT);
   const dataDir = path.resolve(e.DATA_DIR);
+  let counterparties: CounterpartyConfig;
+  try {
+    counterparties = counterpartyConfig(e, e.SANDBOX === 'on');
+  } catch (error) {
+    if (error instanceof CounterpartyConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
   const stored = loadOrCreateSecrets(dataDir);
   return {
     env: e.NODE_ENV,
@@ -164,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: e.DRAIN_MS,
     adminOwnerPassword: e.ADMIN_OWNER_PASSWORD,
     storage: storageConfig(e),
+    counterparties,
     ...(crashAt ? { crashAt } : {}),
     secrets: {
       tokenSecret: e.TOKEN_SECRET ?? stored.tokenSecret,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency, type QrProvider } from './constants.ts';
+import { text } from './text.ts';
 
 /**
  * The amount rules of one currency (docs/money.md, "Rules per currency"): a kip
@@ -24,6 +25,14 @@ const ZQrPick = z.object({
 });
 type TQrPick = z.infer<typeof ZQrPick>;
 
+/** A bonus or promotion code, or a wheel slice code, as the rules key them. */
+const ZRuleCode = text().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'KEY_INVALID' });
+/** A bonus or promotion definition's amounts in one currency. */
+export const ZBonusAmounts = z.object({ maxBonus: units, minDeposit: units });
+export type TBonusAmounts = z.infer<typeof ZBonusAmounts>;
+const ZBonusAmountsByCode = z.record(ZRuleCode, ZBonusAmounts);
+const ZPrizeAmounts = z.record(ZRuleCode, positiveUnits);
+
 export type CurrencyMoneyRules = {
   withdrawMin: number;
   withdrawMax: number;
@@ -41,6 +50,19 @@ export type CurrencyMoneyRules = {
   /** Cancelling a bonus with less than this in total (wallet and games) simply ends it. */
   bonusClearBelow: number;
   qr: Record<QrProvider, TQrPick>;
+  /** The smallest accrued invite bonus, and refund, a member may receive (more than 0 either way). */
+  inviteMin: number;
+  refundMin: number;
+  /** The most one member accrues in a day: invite bonus (all their invitees) and refund of losses. */
+  inviteDailyMax: number;
+  refundDailyMax: number;
+  /**
+   * Bonus and promotion amounts in this currency, by definition code. A definition's own
+   * figures are its baht figures; a definition without figures in a currency is not offered there.
+   */
+  bonuses: Record<string, TBonusAmounts>;
+  /** Wheel prize amounts (credit and bonus slices) in this currency, by slice code; the wheel's own figures are baht. */
+  prizes: Record<string, number>;
 };
 
 const THB_QR = (amounts: number[], min: number, minExclusive = false): TQrPick => ({ amounts, min, minExclusive });
@@ -65,6 +87,12 @@ export const MONEY_RULE_DEFAULTS: Record<Currency, CurrencyMoneyRules> = {
       PAYTIMZ: THB_QR([10, 50, 100, 500, 1000], 10),
       ZPAY: THB_QR([10, 50, 100, 500, 1000], 10),
     },
+    inviteMin: 0.01,
+    refundMin: 0.01,
+    inviteDailyMax: 10_000,
+    refundDailyMax: 10_000,
+    bonuses: {},
+    prizes: {},
   },
   LAK: {
     withdrawMin: 50_000,
@@ -83,6 +111,19 @@ export const MONEY_RULE_DEFAULTS: Record<Currency, CurrencyMoneyRules> = {
       PAYTIMZ: THB_QR(KIP_PICKS, 50_000),
       ZPAY: THB_QR(KIP_PICKS, 50_000),
     },
+    inviteMin: 1_000,
+    refundMin: 1_000,
+    inviteDailyMax: 6_500_000,
+    refundDailyMax: 6_500_000,
+    // The seeded bonuses, promotions and wheel (seed-rewards.ts, seed-wheel.ts) in kip.
+    bonuses: {
+      WELCOME100: { maxBonus: 650_000, minDeposit: 50_000 },
+      DAILY10: { maxBonus: 300_000, minDeposit: 50_000 },
+      WEEKLY20: { maxBonus: 650_000, minDeposit: 200_000 },
+      SONGKRAN50: { maxBonus: 300_000, minDeposit: 50_000 },
+      VIP200: { maxBonus: 150_000, minDeposit: 30_000 },
+    },
+    prizes: { CREDIT10: 5_000, CREDIT20: 10_000, CREDIT50: 30_000, CREDIT100: 60_000 },
   },
 };
 
@@ -118,6 +159,12 @@ function currencyRules(d: CurrencyMoneyRules) {
           ZPAY: qrPick(d.qr.ZPAY),
         } satisfies Record<QrProvider, unknown>)
         .prefault({}),
+      inviteMin: positiveUnits.default(d.inviteMin),
+      refundMin: positiveUnits.default(d.refundMin),
+      inviteDailyMax: positiveUnits.default(d.inviteDailyMax),
+      refundDailyMax: positiveUnits.default(d.refundDailyMax),
+      bonuses: ZBonusAmountsByCode.default(d.bonuses),
+      prizes: ZPrizeAmounts.default(d.prizes),
     })
     .refine((r) => r.withdrawMin <= r.withdrawMax, { error: 'KEY_INVALID' });
 }
@@ -141,6 +188,12 @@ export const ZCurrencyRulesEdit = z
       PAYONEX: ZQrPick,
       ZPAY: ZQrPick,
     } satisfies Record<QrProvider, unknown>),
+    inviteMin: positiveUnits,
+    refundMin: positiveUnits,
+    inviteDailyMax: positiveUnits,
+    refundDailyMax: positiveUnits,
+    bonuses: ZBonusAmountsByCode,
+    prizes: ZPrizeAmounts,
   })
   .refine((r) => r.withdrawMin <= r.withdrawMax, { error: 'KEY_INVALID' });
 
@@ -166,6 +219,20 @@ export const ZMoneyLookup = z.object({
   coinPer: z.number(),
 });
 export type TMoneyLookup = z.infer<typeof ZMoneyLookup>;
+
+/**
+ * A definition's amounts in a currency (units): the currency's own figures by code, else the
+ * definition's (baht) figures for baht; null: the definition is not offered in this currency.
+ */
+export function bonusAmountsIn(
+  rules: Pick<CurrencyMoneyRules, 'bonuses'>,
+  currency: Currency,
+  definition: { code: string } & TBonusAmounts,
+): TBonusAmounts | null {
+  const own = rules.bonuses[definition.code];
+  if (own) return own;
+  return currency === 'THB' ? { maxBonus: definition.maxBonus, minDeposit: definition.minDeposit } : null;
+}
 
 /** Whether an amount (units) reaches a QR provider's minimum. */
 export function meetsQrMinimum(pick: Pick<TQrPick, 'min' | 'minExclusive'>, amount: number): boolean {

@@ -94,6 +94,14 @@ export const ROUTES = {
     byId: '/api/qrcode/:qrcodeId',
     status: '/api/qrcode/status/:qrcodeId',
   },
+  line: {
+    /** A short code the member sends the site's LINE bot to link their LINE account. */
+    linkCode: '/api/line/link-code',
+    /** The member's LINE link and the notices they chose. */
+    link: '/api/line/link',
+    /** Where LINE posts webhook events (signed with x-line-signature). */
+    webhook: '/api/line/webhook',
+  },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
   /** The one-time page a form launcher's link opens (not called by the web client). */
   gameLaunch: '/api/game-launch/:ticket',

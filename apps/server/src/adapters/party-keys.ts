@@ -53,3 +53,20 @@ export function payMerchantKey(tokenSecret: string): string {
 export function demoAgentKey(tokenSecret: string): string {
   return sandboxKey(tokenSecret, 'demo-game-provider');
 }
+
+/** SCB's Partners API as the sandbox plays it: the simulator's root, and the API base the adapter is given. */
+export const SCB_SANDBOX_PATH = '/sandbox/scb';
+export const SCB_SANDBOX_API_PATH = `${SCB_SANDBOX_PATH}/partners/sandbox`;
+
+/** The application key and secret the SCB adapter presents to the simulator (a real deployment has SCB's). */
+export function scbSandboxCredentials(tokenSecret: string): { apiKey: string; apiSecret: string } {
+  return { apiKey: sandboxKey(tokenSecret, 'sandbox-scb-key'), apiSecret: sandboxKey(tokenSecret, 'sandbox-scb-secret') };
+}
+
+/** The LINE Messaging API as the sandbox plays it: the SDK's base URL. */
+export const LINE_SANDBOX_PATH = '/sandbox/line';
+
+/** The channel access token and secret of the simulated LINE channel. */
+export function lineSandboxChannel(tokenSecret: string): { accessToken: string; channelSecret: string } {
+  return { accessToken: sandboxKey(tokenSecret, 'sandbox-line-token'), channelSecret: sandboxKey(tokenSecret, 'sandbox-line-secret') };
+}

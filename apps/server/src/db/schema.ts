@@ -1,3 +1,4 @@
+import type { LineFeedCursorsTable, LineLinkCodesTable, LineLinksTable, LineOutboxTable } from './tables/line.ts';
 import type { ColumnType } from 'kysely';
 import type { ChatConversationsTable, ChatMediaTable, ChatMessagesTable } from './tables/chat.ts';
 import type {
@@ -129,4 +130,8 @@ export type DB = {
   sms_forwarders: SmsForwardersTable;
   sms_forwarder_nonces: SmsForwarderNoncesTable;
   statement_cursors: StatementCursorsTable;
+  line_links: LineLinksTable;
+  line_link_codes: LineLinkCodesTable;
+  line_outbox: LineOutboxTable;
+  line_feed_cursors: LineFeedCursorsTable;
 };

@@ -88,7 +88,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Entries through ledger_post_batch (migration 0046): one statement, so one
+     * Entries through ledger_post_batch (migration 0047): one statement, so one
      * transaction and one commit for all of them; outcomes in input order.
      */
     async postBatch(entries: BatchEntry[]): Promise<{ entryId: bigint | null; outcome: PostOutcome }[]> {

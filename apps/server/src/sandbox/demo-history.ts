@@ -9,6 +9,7 @@ import { createSelfUrl } from '../adapters/self-url.ts';
 import type { DB } from '../db/schema.ts';
 import type { MovableClock } from './demo-clock.ts';
 import { DEMO_MEMBER } from './demo-member.ts';
+import { lastEntryId, redateEntries, redateMember } from './demo-redate.ts';
 
 /** The demo member's slot (not the one the browser tests open from scratch) and sports book. */
 const SLOT = 'circus';
@@ -109,14 +110,23 @@ export async function seedDemoHistory(deps: Deps): Promise<'seeded' | 'already'>
       },
     },
   ];
+  const dayOf = (step: Step) => {
+    const day = new Date(end.getTime() - step.daysAgo * DAY_MS);
+    day.setUTCHours(SEED_HOUR_UTC, 0, 0, 0);
+    return day;
+  };
   try {
+    // Registered an hour before the first step: no record of the member is older than the member.
+    const first = steps[0];
+    if (first) await redateMember(db, member.id, new Date(dayOf(first).getTime() - 3_600_000));
     for (const step of steps) {
-      const day = new Date(end.getTime() - step.daysAgo * DAY_MS);
-      day.setUTCHours(SEED_HOUR_UTC, 0, 0, 0);
-      clock.moveTo(day);
+      clock.moveTo(dayOf(step));
+      const before = await lastEntryId(db);
       await step.run().catch((error: unknown) => {
         throw new Error(`demo history: ${step.what} failed`, { cause: error });
       });
+      // The entries took the database's time: the step's moment is the clock's (demo-redate.ts).
+      await redateEntries(db, before, Date.now() - clock.now().getTime());
     }
   } finally {
     clock.moveTo(undefined);

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerBankSimulator } from '../adapters/bank/simulator/bank-simulator.ts';
 import { registerDemoProvider } from '../adapters/games/demo-provider/demo-provider-plugin.ts';
-import { bankApiKey, demoAgentKey, payoutApiKey } from '../adapters/party-keys.ts';
+import { bankApiKey, demoAgentKey, lineSandboxChannel, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
+import { registerLineSimulator } from '../adapters/line/simulator/line-simulator.ts';
+import { ROUTES } from '@jetton/contract/routes';
+import { registerScbSimulator } from '../adapters/qr-gateway/simulator/scb-simulator.ts';
+import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
 import { registerPayoutSimulator } from '../adapters/payout/simulator/payout-simulator.ts';
 import { registerPaySimulator } from '../adapters/qr-gateway/simulator/pay-simulator.ts';
 import { registerSmsSimulator } from '../adapters/sms/simulator/sms-simulator.ts';
@@ -28,6 +32,8 @@ export type SandboxWingDeps = {
   lookups: LookupService;
   rewardsJob: RewardsJob;
   crash?: CrashPoint;
+  /** Set when LINE runs against the simulator: told the simulator's API address once it listens. */
+  onLineSimulator?: (url: string) => void;
 };
 
 /**
@@ -54,7 +60,17 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
     siteUrl: createSelfUrl(app, undefined),
   });
   await registerPaySimulator(app, { clock, tokenSecret });
+  // SCB's QR API: its confirmations go to the URL a merchant registers with SCB, here this site's.
+  const siteUrl = createSelfUrl(app, undefined);
+  await registerScbSimulator(app, { clock, ...scbSandboxCredentials(tokenSecret), confirmUrl: () => `${siteUrl()}${SCB_CONFIRM_PATH}` });
   await registerVoucherSimulator(app, { clock });
+  // LINE's pages are always there; its API listens only when the site's LINE is the simulated one.
+  await registerLineSimulator(app, {
+    clock,
+    ...lineSandboxChannel(tokenSecret),
+    webhookUrl: () => `${siteUrl()}${ROUTES.line.webhook}`,
+    ...(deps.onLineSimulator ? { onAddress: deps.onLineSimulator } : {}),
+  });
   await registerPayoutSimulator(app, { apiKey: payoutApiKey(tokenSecret) });
   registerRewardsDayRoutes(app, deps.rewardsJob, clock);
   // The demo provider hosts the catalogue's games: their names, kinds and logos are handed to it here.

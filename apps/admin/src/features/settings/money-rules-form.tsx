@@ -18,6 +18,10 @@ const SCALARS = [
   ['transferMin', 'settings.transferMin'],
   ['coinPer', 'settings.coinPer'],
   ['bonusClearBelow', 'settings.bonusClearBelow'],
+  ['inviteMin', 'settings.inviteMin'],
+  ['inviteDailyMax', 'settings.inviteDailyMax'],
+  ['refundMin', 'settings.refundMin'],
+  ['refundDailyMax', 'settings.refundDailyMax'],
 ] as const;
 
 /** An amount field: '' stays '' so the contract refuses it, instead of a silent 0. */
@@ -31,12 +35,38 @@ const list = (form: HTMLFormElement, name: string): (number | string)[] =>
     .filter((item) => item !== '')
     .map((item) => (Number.isNaN(Number(item.replace(/,/g, ''))) ? item : Number(item.replace(/,/g, ''))));
 
+/** Lines of "CODE figure figure...": a line that does not read keeps its text, so the contract refuses it. */
+const lines = (form: HTMLFormElement, name: string): string[][] =>
+  formText(form, name)
+    .split(/\n/)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((words) => words[0] !== '');
+const figure = (word: string | undefined): number | string => {
+  const text = (word ?? '').replace(/,/g, '');
+  return text === '' || Number.isNaN(Number(text)) ? text : Number(text);
+};
+const bonusLines = (rules: Rules): string =>
+  Object.entries(rules.bonuses)
+    .map(([code, a]) => `${code} ${a.maxBonus} ${a.minDeposit}`)
+    .join('\n');
+const prizeLines = (rules: Rules): string =>
+  Object.entries(rules.prizes)
+    .map(([code, a]) => `${code} ${a}`)
+    .join('\n');
+
 function readCurrency(form: HTMLFormElement, currency: Currency, before: Rules): unknown {
   const field = (name: string) => `${currency}-${name}`;
   const gift = formText(form, field('giftLinkMin'));
   return {
     ...Object.fromEntries(SCALARS.map(([name]) => [name, amount(form, field(name))])),
     giftLinkMin: gift === '' ? null : amount(form, field('giftLinkMin')),
+    bonuses: Object.fromEntries(
+      lines(form, field('bonuses')).map(([code, max, min]): [string, unknown] => [
+        code ?? '',
+        { maxBonus: figure(max), minDeposit: figure(min) },
+      ]),
+    ),
+    prizes: Object.fromEntries(lines(form, field('prizes')).map(([code, value]): [string, unknown] => [code ?? '', figure(value)])),
     qr: Object.fromEntries(
       QR_PROVIDERS.map((p) => [
         p,
@@ -90,11 +120,25 @@ export function MoneyRulesForm({ money, canEdit }: { money: Money; canEdit: bool
                     />
                   </div>
                 ))}
+                <AmountLines name={id('bonuses')} label={t('settings.bonusAmounts')} value={bonusLines(rules)} />
+                <AmountLines name={id('prizes')} label={t('settings.prizeAmounts')} value={prizeLines(rules)} />
               </div>
             </fieldset>
           );
         })}
       </div>
     </SectionForm>
+  );
+}
+
+/** Amounts keyed by a code, one "CODE figure..." per line. */
+function AmountLines({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={name} className={ui.fieldLabel}>
+        {label}
+      </label>
+      <textarea id={name} name={name} className={ui.textarea} rows={5} defaultValue={value} translate="no" />
+    </div>
   );
 }

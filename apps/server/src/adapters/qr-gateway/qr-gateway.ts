@@ -19,7 +19,18 @@ export interface QrGateway {
   }): Promise<{ payload: string }>;
   /** Best effort: a QR cancelled on our side is never credited, whatever the gateway says. */
   cancel(input: { provider: QrProvider; qrcodeId: string }): Promise<void>;
+  /**
+   * Asks the gateway whether a QR was paid (a gateway whose callback carries no
+   * proof, or one whose callback is late). Absent: the gateway has no inquiry.
+   * Throws QrGatewayError when the gateway gave no usable answer (unknown, not unpaid).
+   */
+  inquire?(input: QrInquiry): Promise<QrPayment | undefined>;
 }
+
+export type QrInquiry = { provider: QrProvider; qrcodeId: string; amount: bigint; createdAt: Date; expiresAt: Date };
+
+/** A payment the gateway itself reported for a QR. */
+export type QrPayment = { qrcodeId: string; amount: bigint; paidAt: Date; providerRef: string };
 
 export class QrGatewayError extends Error {
   override readonly name = 'QrGatewayError';

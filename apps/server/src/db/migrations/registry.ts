@@ -30,7 +30,8 @@ import * as m0042 from './0042-howto-per-language.ts';
 import * as m0043 from './0043-incoming-deposits.ts';
 import * as m0044 from './0044-localized-banners.ts';
 import * as m0045 from './0045-money-rules-per-currency.ts';
-import * as m0046 from './0046-ledger-post-batch.ts';
+import * as m0046 from './0046-line-notices.ts';
+import * as m0047 from './0047-ledger-post-batch.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0043-incoming-deposits': m0043,
   '0044-localized-banners': m0044,
   '0045-money-rules-per-currency': m0045,
-  '0046-ledger-post-batch': m0046,
+  '0046-line-notices': m0046,
+  '0047-ledger-post-batch': m0047,
 };

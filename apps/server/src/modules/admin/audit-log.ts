@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import {
-  canonicalJson,
-  GENESIS_HASH,
-  KEYED_CHAIN,
-  keyedRowHash,
-  plainRowHash,
-  type AuditKeys,
-  type HashedFields,
-} from './audit-chain.ts';
+import { canonicalJson, GENESIS_HASH, KEYED_CHAIN, keyedRowHash, plainRowHash, type AuditKeys, type HashedFields } from './audit-chain.ts';
 import { auditRepository as repo, type AuditHead, type AuditRow } from './audit-repository.ts';
 
 /**

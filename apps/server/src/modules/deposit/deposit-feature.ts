@@ -5,7 +5,19 @@ import { qrCallbackSecret } from '../../adapters/qr-gateway/callback-signature.t
 import { createHttpQrGateway } from '../../adapters/qr-gateway/http-qr-gateway.ts';
 import { readQrCodes } from '../../adapters/qr-reader/qr-reader.ts';
 import { createHttpVoucherRedeemer } from '../../adapters/voucher/http-voucher-redeemer.ts';
-import { BANK_API_PATH, bankApiKey, PAY_SANDBOX_PATH, payMerchantKey, VOUCHER_SANDBOX_PATH } from '../../adapters/party-keys.ts';
+import {
+  BANK_API_PATH,
+  bankApiKey,
+  PAY_SANDBOX_PATH,
+  payMerchantKey,
+  SCB_SANDBOX_API_PATH,
+  scbSandboxCredentials,
+  VOUCHER_SANDBOX_PATH,
+} from '../../adapters/party-keys.ts';
+import { createRoutedQrGateway } from '../../adapters/qr-gateway/routed-qr-gateway.ts';
+import { createScbQrGateway } from '../../adapters/qr-gateway/scb/scb-qr-gateway.ts';
+import { AppError } from '../../http/app-error.ts';
+import { registerScbConfirmRoute } from './qr-scb-routes.ts';
 import { createSelfUrl } from '../../adapters/self-url.ts';
 import type { ObjectStorage } from '../../adapters/storage/object-storage.ts';
 import type { Clock } from '../../clock.ts';
@@ -70,11 +82,27 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   const tokenSecret = config.secrets.tokenSecret;
   const ownUrl = createSelfUrl(app, undefined);
   const callbackBase = () => (config.sandbox || !config.publicOrigin ? ownUrl() : config.publicOrigin.replace(/\/$/, ''));
-  const qrGateway = createHttpQrGateway({
+  const genericGateway = createHttpQrGateway({
     baseUrl: () => `${selfUrl()}${PAY_SANDBOX_PATH}`,
     merchantKey: payMerchantKey(tokenSecret),
     signal: app.closeSignal,
   });
+  // SCB's QR API for the provider configuration names (README, "Real services"); its simulator when no base URL is set.
+  const scb = config.counterparties?.scb;
+  const simulatedScb = scbSandboxCredentials(tokenSecret);
+  const qrGateway = scb
+    ? createRoutedQrGateway(genericGateway, {
+        [scb.provider]: createScbQrGateway({
+          baseUrl: () => scb.baseUrl ?? `${selfUrl()}${SCB_SANDBOX_API_PATH}`,
+          apiKey: scb.apiKey ?? simulatedScb.apiKey,
+          apiSecret: scb.apiSecret ?? simulatedScb.apiSecret,
+          billerId: scb.billerId,
+          ref3: scb.ref3,
+          clock,
+          signal: app.closeSignal,
+        }),
+      })
+    : genericGateway;
   const qr = createQrService({
     db,
     gateway: qrGateway,
@@ -90,7 +118,34 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
     ),
   });
   await registerQrRoutes(app, qr);
-  const qrExpiry = createQrExpiryJob({ db, clock, rules, gateway: qrGateway, log: app.log });
+  if (scb) registerScbConfirmRoute(app, { qr, provider: scb.provider, log: app.log });
+  const qrExpiry = createQrExpiryJob({
+    db,
+    clock,
+    rules,
+    gateway: qrGateway,
+    log: app.log,
+    ...(scb
+      ? {
+          inquiry: {
+            providers: [scb.provider],
+            // A payment the gateway reports that cannot be credited (late, another amount) is logged for a person; the QR expires.
+            settle: async (provider, qrcodeId) => {
+              try {
+                return await qr.settleByInquiry(provider, qrcodeId);
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                app.log.warn(
+                  { qrcodeId, provider, code: error.message },
+                  'QR paid at the gateway but not creditable: an operator must settle it',
+                );
+                return undefined;
+              }
+            },
+          },
+        }
+      : {}),
+  });
   scheduleQrExpiry(deps.jobs, qrExpiry, rules);
 
   // Gift links: the voucher API (the sandbox's by default) and the shared-secret envelope.

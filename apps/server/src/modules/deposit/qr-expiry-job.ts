@@ -10,7 +10,7 @@ import { serialJob, type JobScheduler } from '../../jobs/periodic-job.ts';
 import { settleInBatches } from '../../jobs/settle-in-batches.ts';
 
 /** claimed: QRs marked expired this pass; cancelFailed: of those, the ones the gateway did not take the cancel for. */
-export type QrExpirySummary = { claimed: number; cancelFailed: number };
+export type QrExpirySummary = { claimed: number; cancelFailed: number; creditedLate: number; unknown: number };
 
 /** Gateway cancels sent at once; the rest of a batch waits its turn. */
 const PARALLEL = 8;
@@ -29,6 +29,8 @@ export function createQrExpiryJob(deps: {
   rules: DepositRulesSource;
   gateway: QrGateway;
   log: FastifyBaseLogger;
+  /** Providers whose gateway answers an inquiry (SCB): asked before their QRs are expired. */
+  inquiry?: { providers: readonly QrProvider[]; settle: (provider: QrProvider, qrcodeId: string) => Promise<unknown> };
 }) {
   const qrs = createQrRepository(deps.db);
 
@@ -42,13 +44,43 @@ export function createQrExpiryJob(deps: {
     }
   }
 
+  /**
+   * A callback that never came (SCB stopped after three tries, our node was
+   * down): the gateway is asked before the QR is expired, and a payment it
+   * reports is credited; one it knows nothing of is expired here. A QR whose
+   * gateway gave no answer stays open for the next pass: expiring it could lose a payment.
+   */
+  async function askFirst(expiredBy: Date, now: Date, limit: number, summary: QrExpirySummary): Promise<void> {
+    const inquiry = deps.inquiry;
+    if (!inquiry) return;
+    const unanswered: string[] = [];
+    for (;;) {
+      const due = await qrs.openDue(expiredBy, inquiry.providers, limit, unanswered);
+      for (const qr of due) {
+        try {
+          if (await inquiry.settle(qr.provider as QrProvider, qr.id)) summary.creditedLate++;
+          else if (await qrs.close(qr.id, 'expired', now)) summary.claimed++;
+        } catch (error) {
+          summary.unknown++;
+          unanswered.push(qr.id);
+          deps.log.warn(
+            { err: error, qrcodeId: qr.id, provider: qr.provider },
+            'QR gateway inquiry failed: the QR stays open until it answers',
+          );
+        }
+      }
+      if (due.length < limit) return;
+    }
+  }
+
   async function pass(): Promise<QrExpirySummary> {
     const { qrExpiryGraceMs, qrExpiryBatch } = await deps.rules.get();
     const now = deps.clock.now();
     const expiredBy = new Date(now.getTime() - qrExpiryGraceMs);
-    const summary: QrExpirySummary = { claimed: 0, cancelFailed: 0 };
+    const summary: QrExpirySummary = { claimed: 0, cancelFailed: 0, creditedLate: 0, unknown: 0 };
+    await askFirst(expiredBy, now, qrExpiryBatch, summary);
     for (;;) {
-      const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch);
+      const expired = await qrs.expireDue(expiredBy, now, qrExpiryBatch, deps.inquiry?.providers ?? []);
       summary.claimed += expired.length;
       // cancelAtGateway never throws: a failed cancel answers false.
       await settleInBatches(expired, PARALLEL, cancelAtGateway, (outcome) => {

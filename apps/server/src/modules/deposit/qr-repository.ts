@@ -61,6 +61,30 @@ export function createQrRepository(db: Kysely<DB>) {
       return (result.numUpdatedRows ?? 0n) > 0n;
     },
 
+    find(id: string, provider: string): Promise<QrCode | undefined> {
+      return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('provider', '=', provider).executeTakeFirst();
+    },
+
+    /** Open QRs of these providers due for expiry, for the job to ask their gateway about first. */
+    openDue(
+      expiredBy: Date,
+      providers: readonly string[],
+      limit: number,
+      skip: readonly string[],
+    ): Promise<Pick<QrCode, 'id' | 'provider'>[]> {
+      if (providers.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('qr_codes')
+        .select(['id', 'provider'])
+        .where('status', '=', 'open')
+        .where('provider', 'in', providers)
+        .where('expires_at', '<=', expiredBy)
+        .$if(skip.length > 0, (q) => q.where('id', 'not in', skip))
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+    },
+
     findOwned(memberId: string, id: string): Promise<QrCode | undefined> {
       return db.selectFrom('qr_codes').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
     },
@@ -77,10 +101,15 @@ export function createQrRepository(db: Kysely<DB>) {
 
     /**
      * Marks at most `limit` open QRs that expired at or before `expiredBy` as
-     * expired and returns them. Rows locked elsewhere (a callback's payment
+     * expired and returns them (not those of `askedProviders`: the job asks their gateway first). Rows locked elsewhere (a callback's payment
      * transaction, a cancel) are skipped, left for the next batch or pass.
      */
-    async expireDue(expiredBy: Date, now: Date, limit: number): Promise<Pick<QrCode, 'id' | 'provider'>[]> {
+    async expireDue(
+      expiredBy: Date,
+      now: Date,
+      limit: number,
+      askedProviders: readonly string[] = [],
+    ): Promise<Pick<QrCode, 'id' | 'provider'>[]> {
       return db
         .updateTable('qr_codes')
         .set({ status: 'expired', closed_at: now })
@@ -90,6 +119,7 @@ export function createQrRepository(db: Kysely<DB>) {
             .select('id')
             .where('status', '=', 'open')
             .where('expires_at', '<=', expiredBy)
+            .$if(askedProviders.length > 0, (q) => q.where('provider', 'not in', askedProviders))
             .orderBy('expires_at')
             .limit(limit)
             .forUpdate()

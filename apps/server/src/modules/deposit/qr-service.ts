@@ -9,7 +9,7 @@ import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { TQrProviderRule, TQrStatusResponse } from '@jetton/contract/deposit';
 import type { TQrState } from '@jetton/contract/wallet';
 import { qrCallbackSignatureValid } from '../../adapters/qr-gateway/callback-signature.ts';
-import { QrGatewayError, type QrGateway } from '../../adapters/qr-gateway/qr-gateway.ts';
+import { QrGatewayError, type QrGateway, type QrPayment } from '../../adapters/qr-gateway/qr-gateway.ts';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
@@ -82,6 +82,35 @@ export function createQrService(deps: Deps) {
     const member = await createDepositRepository(deps.db).memberForDeposit(memberId);
     if (!member) throw new AppError('invalid-token');
     return member.currency;
+  }
+
+  /**
+   * In one transaction with the QR row locked: only an open QR, paid before it
+   * expired, for its exact amount, is credited; a repeated notice finds it paid
+   * and the ledger reference (the QR id) credits once.
+   */
+  async function settle(provider: QrProvider, notice: QrPayment): Promise<CallbackResult> {
+    const money = await deps.money.get();
+    return withMoneyTransaction(deps.db, async (trx) => {
+      const qr = UUID.test(notice.qrcodeId) ? await createQrRepository(trx).lockForPayment(notice.qrcodeId, provider) : undefined;
+      if (!qr) throw new AppError('NO_DATA');
+      if (qr.status === 'paid') return { status: 'ALREADY_CREDITED' as const };
+      // The gateway's payment time decides: a late notice for an in-time payment still credits.
+      const late = notice.paidAt.getTime() > qr.expires_at.getTime();
+      if (qr.status !== 'open' || late || notice.amount !== qr.amount) throw new AppError('QR_FAIL', 409);
+      const credit = await creditDeposit(trx, {
+        memberId: qr.member_id,
+        currency: qr.currency,
+        sourceCode: ACCOUNT_CODES.gateway(provider),
+        kind: 'deposit.qr',
+        reference: qr.id,
+        amount: qr.amount,
+        coinPerMinor: coinMinor(money[qr.currency]),
+        memo: `${provider} ${notice.providerRef}`,
+      });
+      await createQrRepository(trx).markPaid(qr.id, deps.clock.now(), notice.providerRef);
+      return { status: credit.created ? ('CREDITED' as const) : ('ALREADY_CREDITED' as const) };
+    });
   }
 
   return {
@@ -181,28 +210,36 @@ export function createQrService(deps: Deps) {
       const parsed = ZCallback.safeParse(body);
       if (!parsed.success || parsed.data.provider !== provider) throw new AppError('KEY_INVALID');
       const notice = parsed.data;
-      const money = await deps.money.get();
-      return withMoneyTransaction(deps.db, async (trx) => {
-        const qr = UUID.test(notice.qrcodeId) ? await createQrRepository(trx).lockForPayment(notice.qrcodeId, provider) : undefined;
-        if (!qr) throw new AppError('NO_DATA');
-        if (qr.status === 'paid') return { status: 'ALREADY_CREDITED' as const };
-        const paidAt = new Date(notice.paidAt);
-        // The gateway's signed payment time decides: a late callback for an in-time payment still credits.
-        const late = paidAt.getTime() > qr.expires_at.getTime();
-        if (qr.status !== 'open' || late || BigInt(notice.amount) !== qr.amount) throw new AppError('QR_FAIL', 409);
-        const credit = await creditDeposit(trx, {
-          memberId: qr.member_id,
-          currency: qr.currency,
-          sourceCode: ACCOUNT_CODES.gateway(provider),
-          kind: 'deposit.qr',
-          reference: qr.id,
-          amount: qr.amount,
-          coinPerMinor: coinMinor(money[qr.currency]),
-          memo: `${provider} ${notice.providerRef}`,
-        });
-        await createQrRepository(trx).markPaid(qr.id, deps.clock.now(), notice.providerRef);
-        return { status: credit.created ? ('CREDITED' as const) : ('ALREADY_CREDITED' as const) };
+      return settle(provider, {
+        qrcodeId: notice.qrcodeId,
+        amount: BigInt(notice.amount),
+        paidAt: new Date(notice.paidAt),
+        providerRef: notice.providerRef,
       });
+    },
+
+    settle,
+
+    /**
+     * Credits a QR only on the gateway's own word, asked by inquiry: what a
+     * callback without proof (SCB's confirmation) and the expiry job use. undefined:
+     * the gateway knows no payment for it (yet). Throws QrGatewayError when the
+     * gateway gave no usable answer: nothing is decided then.
+     */
+    async settleByInquiry(provider: QrProvider, qrcodeId: string): Promise<CallbackResult | undefined> {
+      if (!deps.gateway.inquire || !UUID.test(qrcodeId)) return undefined;
+      const qr = await qrs.find(qrcodeId, provider);
+      if (!qr) return undefined;
+      if (qr.status === 'paid') return { status: 'ALREADY_CREDITED' };
+      const payment = await deps.gateway.inquire({
+        provider,
+        qrcodeId,
+        amount: qr.amount,
+        createdAt: qr.created_at,
+        expiresAt: qr.expires_at,
+      });
+      if (!payment) return undefined;
+      return settle(provider, payment);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
 import { fromMinor, toMinor } from '@jetton/contract/money';
+import { bonusAmountsIn, type MoneyRules } from '@jetton/contract/money-rules';
+import type { Currency } from '@jetton/contract/constants';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { TBonus, TBonusActive, TPromotion, TUserBonus } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
@@ -32,6 +34,9 @@ export function userBonusView(b: MemberBonus): TUserBonus {
   };
 }
 
+/** A definition's amounts in minor units of one currency. */
+type Amounts = { maxBonus: bigint; minDeposit: bigint };
+
 const live = (d: BonusDefinition, now: Date): boolean =>
   d.active && (d.valid_from === null || d.valid_from <= now) && (d.valid_to === null || d.valid_to > now);
 
@@ -44,21 +49,40 @@ export function createBonusService(deps: Deps) {
   const { db, clock } = deps;
   const definitions = createDefinitionRepository(db);
   const bonuses = createMemberBonusRepository(db);
-  const clearBelow = async (currency: MemberBonus['currency']) => toMinor((await rulesFor(deps.money, currency)).bonusClearBelow);
+  const memberCurrency = async (memberId: string): Promise<Currency> => (await bonuses.currencyOf(memberId)) ?? 'THB';
+
+  /** The definition's amounts in the member's currency (docs/money.md, "Rules per currency"); null: not offered there. */
+  async function amountsIn(def: BonusDefinition, currency: Currency, money?: MoneyRules): Promise<Amounts | null> {
+    const found = bonusAmountsIn(money ? money[currency] : await rulesFor(deps.money, currency), currency, {
+      code: def.code,
+      maxBonus: fromMinor(def.max_bonus),
+      minDeposit: fromMinor(def.min_deposit),
+    });
+    return found ? { maxBonus: toMinor(found.maxBonus), minDeposit: toMinor(found.minDeposit) } : null;
+  }
 
   /** An active bonus past its expiry ends as a cancel would, before anything else reads it. */
-  async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date): Promise<MemberBonus | undefined> {
+  async function settleExpiry(trx: Kysely<DB>, memberId: string, now: Date, money: MoneyRules): Promise<MemberBonus | undefined> {
     const active = await activeBonusOf(trx, memberId);
     if (!active?.expires_at || active.expires_at > now) return active;
-    const clearBelowMinor = await clearBelow(active.currency);
+    const clearBelowMinor = toMinor(money[active.currency].bonusClearBelow);
     await endLikeCancel(trx, active, { clearBelowMinor, now, expired: true });
     return undefined;
   }
 
   /** Receive a listed bonus or a promotion: the base is the wallet now; the definition's terms are copied. */
-  async function grantFromDefinition(trx: Kysely<DB>, memberId: string, def: BonusDefinition, now: Date): Promise<MemberBonus> {
+  /** `money`: the rules read before the transaction (the embedded engine's one connection is the transaction's). */
+  async function grantFromDefinition(
+    trx: Kysely<DB>,
+    memberId: string,
+    def: BonusDefinition,
+    now: Date,
+    money: MoneyRules,
+  ): Promise<MemberBonus> {
     const member = await lockMember(trx, memberId);
-    if (await settleExpiry(trx, memberId, now)) throw new AppError('BONUS_ALREADY_ACTIVE');
+    const amounts = await amountsIn(def, member.currency, money);
+    if (!amounts) throw new AppError(def.origin === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
+    if (await settleExpiry(trx, memberId, now, money)) throw new AppError('BONUS_ALREADY_ACTIVE');
     if (def.origin === 'promotion') {
       const taken = await createDefinitionRepository(trx).receipts(memberId, def.id, new Date(0));
       if (taken.length > 0) throw new AppError('PROMOTION_RECEIVED');
@@ -67,9 +91,9 @@ export function createBonusService(deps: Deps) {
       if (received.length >= def.max_received) throw new AppError('BONUS_MAX_CLAIMED');
     }
     const base = await accountBalance(trx, memberWallet(memberId, member.currency));
-    if (base < def.min_deposit || base <= 0n) throw new AppError('BONUS_CONDITION');
+    if (base < amounts.minDeposit || base <= 0n) throw new AppError('BONUS_CONDITION');
     if (def.origin === 'promotion' && !(await createDefinitionRepository(trx).takeUse(def.id))) throw new AppError('NO_PROMOTION');
-    const credit = bonusCredit(base, def.percent, def.max_bonus);
+    const credit = bonusCredit(base, def.percent, amounts.maxBonus);
     return grantBonus(trx, {
       memberId,
       currency: member.currency,
@@ -97,17 +121,29 @@ export function createBonusService(deps: Deps) {
   }
 
   return {
-    /** GET /api/bonus: each listed bonus with the member's receipts in its current window and whether it is the active one. */
+    /**
+     * GET /api/bonus: each listed bonus offered in the member's currency, with its amounts in that
+     * currency, the member's receipts in its current window and whether it is the active one.
+     */
     async list(memberId: string): Promise<TBonus[]> {
       const now = clock.now();
-      const [defs, active] = await Promise.all([definitions.listActive('bonus', now), activeBonusOf(db, memberId)]);
+      const [defs, active, currency] = await Promise.all([
+        definitions.listActive('bonus', now),
+        activeBonusOf(db, memberId),
+        memberCurrency(memberId),
+      ]);
+      const offered = (await Promise.all(defs.map(async (d) => ({ d, amounts: await amountsIn(d, currency) })))).flatMap(
+        ({ d, amounts }) => (amounts ? [{ d, amounts }] : []),
+      );
       return Promise.all(
-        defs.map(async (d): Promise<TBonus> => {
+        offered.map(async ({ d, amounts }): Promise<TBonus> => {
           const received = await definitions.receipts(memberId, d.id, windowStart(d.type, now));
           const isActive = active?.definition_id === d.id;
           const last = received.at(-1);
           return {
             ...definitionTerms(d),
+            maxBonus: fromMinor(amounts.maxBonus),
+            minDeposit: fromMinor(amounts.minDeposit),
             name: d.names,
             notice: d.notices,
             userBonus:
@@ -128,7 +164,8 @@ export function createBonusService(deps: Deps) {
       const now = clock.now();
       const def = await definitions.byCode(rawCode.toUpperCase());
       if (!def || def.origin !== 'bonus' || !live(def, now)) throw new AppError('NO_DATA');
-      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now)));
+      const money = await deps.money.get();
+      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now, money)));
     },
 
     /** GET /api/bonus/check/active: the active bonus, if any, with its progress. */
@@ -136,9 +173,10 @@ export function createBonusService(deps: Deps) {
       const now = clock.now();
       let active = await activeBonusOf(db, memberId);
       if (active?.expires_at && active.expires_at <= now) {
+        const money = await deps.money.get();
         active = await withMoneyTransaction(db, async (trx) => {
           await lockMember(trx, memberId);
-          return settleExpiry(trx, memberId, now);
+          return settleExpiry(trx, memberId, now, money);
         });
       }
       if (!active) {
@@ -166,10 +204,11 @@ export function createBonusService(deps: Deps) {
       };
     },
 
-    /** GET /api/bonus/check/minimum: the smallest wallet any listed bonus accepts. */
-    async minimum(): Promise<{ minimum: number }> {
-      const defs = await definitions.listActive('bonus', clock.now());
-      const least = defs.reduce<bigint | null>((min, d) => (min === null || d.min_deposit < min ? d.min_deposit : min), null);
+    /** GET /api/bonus/check/minimum: the smallest wallet any listed bonus accepts, in the member's currency. */
+    async minimum(memberId: string): Promise<{ minimum: number }> {
+      const [defs, currency] = await Promise.all([definitions.listActive('bonus', clock.now()), memberCurrency(memberId)]);
+      const mins = (await Promise.all(defs.map((d) => amountsIn(d, currency)))).flatMap((a) => (a ? [a.minDeposit] : []));
+      const least = mins.reduce<bigint | null>((min, m) => (min === null || m < min ? m : min), null);
       return { minimum: fromMinor(least ?? 0n) };
     },
 
@@ -188,8 +227,9 @@ export function createBonusService(deps: Deps) {
     },
 
     /** GET /api/promotion/find/{code}. */
-    async findPromotion(code: string): Promise<TPromotion> {
+    async findPromotion(memberId: string, code: string): Promise<TPromotion> {
       const def = await promotionOf(code, clock.now());
+      if (!(await amountsIn(def, await memberCurrency(memberId)))) throw new AppError('NO_PROMOTION');
       return { code: def.code, percentFail: def.percent_fail, description: def.notices };
     },
 
@@ -197,7 +237,8 @@ export function createBonusService(deps: Deps) {
     async activatePromotion(memberId: string, code: string): Promise<TUserBonus> {
       const now = clock.now();
       const def = await promotionOf(code, now);
-      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now)));
+      const money = await deps.money.get();
+      return userBonusView(await withMoneyTransaction(db, (trx) => grantFromDefinition(trx, memberId, def, now, money)));
     },
 
     /** GET /api/promotion/current: the member's active promotion bonus, if any. */
@@ -227,11 +268,12 @@ export function createBonusService(deps: Deps) {
     async expireDue(limit = 100): Promise<number> {
       const now = clock.now();
       const due = await bonuses.dueForExpiry(now, limit);
+      const money = await deps.money.get();
       let ended = 0;
       for (const { member_id } of due) {
         await withMoneyTransaction(db, async (trx) => {
           await lockMember(trx, member_id);
-          if (!(await settleExpiry(trx, member_id, now))) ended += 1;
+          if (!(await settleExpiry(trx, member_id, now, money))) ended += 1;
         });
       }
       return ended;

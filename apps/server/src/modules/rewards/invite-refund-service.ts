@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@jetton/contract/site-time';
-import { fromMinor } from '@jetton/contract/money';
+import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { TBanner, TInviteList, TRefundCheck, TRefundList } from '@jetton/contract/rewards';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,9 +12,10 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry } from '../../ledger/post-entry.ts';
 import { activeBonusOf, endBonus, grantBonus, lockMember, turnoverMet } from './bonus-lifecycle.ts';
 import { createInviteRefundRepository } from './invite-refund-repository.ts';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { RewardsRulesSource } from './rewards-rules.ts';
 
-type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource };
+type Deps = { db: Kysely<DB>; clock: Clock; rules: RewardsRulesSource; money: MoneyRulesSource };
 
 const ALL_CATEGORIES = { slot: 100, sport: 100, lotto: 100 };
 
@@ -37,12 +38,16 @@ export function createInviteRefundService(deps: Deps) {
 
     /** GET /api/invite/bonus: pays every accrued row into the wallet at once (expense:invite -> wallet). */
     async receiveInvite(memberId: string): Promise<{ message: 'INVITE_BONUS_SUCCESS' }> {
+      // Read before the transaction: the embedded engine's one connection is the transaction's.
+      const money = await deps.money.get();
       await withMoneyTransaction(db, async (trx) => {
         const member = await lockMember(trx, memberId);
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnpaidInvites(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
-        if (amount <= 0n) throw new AppError('NO_INVITE_BONUS');
+        // Below the currency's minimum it stays accrued, to be received with the next days'.
+        const least = toMinor(money[member.currency].inviteMin);
+        if (amount <= 0n || amount < least) throw new AppError('NO_INVITE_BONUS');
         const expense = await ensureAccount(trx, systemAccount(ACCOUNT_CODES.expense('invite'), member.currency));
         const wallet = await ensureAccount(trx, memberWallet(memberId, member.currency));
         const entry = await postEntry(trx, {
@@ -85,6 +90,7 @@ export function createInviteRefundService(deps: Deps) {
      */
     async receiveRefund(memberId: string): Promise<{ message: 'REFUND_SUCCESS' }> {
       const rules = await deps.rules.get();
+      const money = await deps.money.get();
       const now = clock.now();
       await withMoneyTransaction(db, async (trx) => {
         const member = await lockMember(trx, memberId);
@@ -92,7 +98,8 @@ export function createInviteRefundService(deps: Deps) {
         const r = createInviteRefundRepository(trx);
         const rows = await r.lockUnreceivedRefunds(memberId);
         const amount = rows.reduce((sum, row) => sum + row.amount, 0n);
-        if (amount <= 0n) throw new AppError('REFUND_MINIMUM');
+        const least = toMinor(money[member.currency].refundMin);
+        if (amount <= 0n || amount < least) throw new AppError('REFUND_MINIMUM');
         const bonus = await grantBonus(trx, {
           memberId,
           currency: member.currency,

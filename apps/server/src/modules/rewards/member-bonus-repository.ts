@@ -18,6 +18,12 @@ export function createMemberBonusRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The member's currency (no lock: for reading the rules a list is shown in). */
+    async currencyOf(memberId: string): Promise<Currency | undefined> {
+      const row = await db.selectFrom('members').select('currency').where('id', '=', memberId).executeTakeFirst();
+      return row?.currency;
+    },
+
     active(memberId: string): Promise<MemberBonus | undefined> {
       return db
         .selectFrom('member_bonuses')

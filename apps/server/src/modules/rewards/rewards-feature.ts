@@ -46,8 +46,9 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
     clock,
     onInvalid: (issues) => log.error({ issues }, 'rules.rewards setting malformed: using defaults'),
   });
-  const bonuses = createBonusService({ db, clock, rules, money: createMoneyRules({ settings: deps.settings, clock, log }) });
-  const rewards = createInviteRefundService({ db, clock, rules });
+  const money = createMoneyRules({ settings: deps.settings, clock, log });
+  const bonuses = createBonusService({ db, clock, rules, money });
+  const rewards = createInviteRefundService({ db, clock, rules, money });
   return {
     bonuses,
     rewards,
@@ -60,6 +61,7 @@ export function createRewardsFeature(app: FastifyInstance, deps: Deps): RewardsF
         db,
         clock,
         rules,
+        money,
         provider: async (code) => providers.get(code, { launchMode: 'link', timeoutMs: (await walletRules.get()).providerTimeoutMs }),
         expireDue: () => bonuses.expireDue(),
         log,

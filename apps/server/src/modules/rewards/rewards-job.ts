@@ -10,8 +10,11 @@ import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { GAME_CATALOGUE } from '../games/game-catalogue.ts';
 import { weightedBet } from './bonus-math.ts';
 import { createMemberBonusRepository } from './member-bonus-repository.ts';
-import { createRoundsRepository } from './rounds-repository.ts';
-import type { RewardsRulesSource } from './rewards-rules.ts';
+import { createRoundsRepository, type DailyCaps } from './rounds-repository.ts';
+import type { RewardsRules, RewardsRulesSource } from './rewards-rules.ts';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
+import { CURRENCIES } from '@jetton/contract/constants';
+import { toMinor } from '@jetton/contract/money';
 
 export type RewardsPass = { claimed: number; rounds: number; counted: number; expired: number; accrued: number };
 
@@ -19,6 +22,8 @@ type Deps = {
   db: Kysely<DB>;
   clock: Clock;
   rules: RewardsRulesSource;
+  /** Each currency's daily caps on invite and refund accruals. */
+  money: MoneyRulesSource;
   /** The provider of a game code, with the operator's current timeout. */
   provider: (gameCode: string) => Promise<GameProvider>;
   /** Ends bonuses past their expiry (bonus service). */
@@ -87,6 +92,30 @@ export function createRewardsJob(deps: Deps) {
     }
   }
 
+  async function dailyCaps(): Promise<{ refund: DailyCaps; invite: DailyCaps }> {
+    const money = await deps.money.get();
+    const per = (field: 'refundDailyMax' | 'inviteDailyMax') =>
+      Object.fromEntries(CURRENCIES.map((c) => [c, toMinor(money[c][field])])) as DailyCaps;
+    return { refund: per('refundDailyMax'), invite: per('inviteDailyMax') };
+  }
+
+  /** One kind's accruals of a day, if this pass claims the day first. */
+  function accrueKind(
+    kind: 'refund' | 'invite',
+    day: string,
+    rules: RewardsRules,
+    caps: { refund: DailyCaps; invite: DailyCaps },
+    now: Date,
+  ) {
+    return withMoneyTransaction(db, async (trx) => {
+      const repo = createRoundsRepository(trx);
+      if (!(await repo.claimDay(kind, day, now))) return 0;
+      return kind === 'refund'
+        ? repo.accrueRefunds(day, rules.refundRateBp, caps.refund, now)
+        : repo.accrueInvites(day, rules.inviteRateBp, caps.invite, now);
+    });
+  }
+
   /** Accrues each ended site day not accrued yet, back `accrualCatchUpDays`. */
   async function accrue(): Promise<number> {
     const rules = await deps.rules.get();
@@ -100,11 +129,7 @@ export function createRewardsJob(deps: Deps) {
     for (const day of days) {
       for (const kind of ['refund', 'invite'] as const) {
         if (done.has(`${kind}|${day}`)) continue;
-        accrued += await withMoneyTransaction(db, async (trx) => {
-          const repo = createRoundsRepository(trx);
-          if (!(await repo.claimDay(kind, day, now))) return 0;
-          return kind === 'refund' ? repo.accrueRefunds(day, rules.refundRateBp, now) : repo.accrueInvites(day, rules.inviteRateBp, now);
-        });
+        accrued += await accrueKind(kind, day, rules, await dailyCaps(), now);
       }
     }
     return accrued;
@@ -120,12 +145,9 @@ export function createRewardsJob(deps: Deps) {
     const rules = await deps.rules.get();
     const now = clock.now();
     let accrued = 0;
+    const caps = await dailyCaps();
     for (const kind of ['refund', 'invite'] as const) {
-      accrued += await withMoneyTransaction(db, async (trx) => {
-        const repo = createRoundsRepository(trx);
-        if (!(await repo.claimDay(kind, day, now))) return 0;
-        return kind === 'refund' ? repo.accrueRefunds(day, rules.refundRateBp, now) : repo.accrueInvites(day, rules.inviteRateBp, now);
-      });
+      accrued += await accrueKind(kind, day, rules, caps, now);
     }
     return { rounds, accrued };
   }

@@ -43,8 +43,8 @@ export function registerRewardsRoutes(app: FastifyInstance, deps: { bonuses: Bon
   r.get(ROUTES.bonus.checkActive, { ...member, schema: { tags: ['bonus'], security, response: { 200: ZBonusActive } } }, (request) =>
     bonuses.checkActive(memberOf(request).memberId),
   );
-  r.get(ROUTES.bonus.checkMinimum, { ...member, schema: { tags: ['bonus'], security, response: { 200: ZBonusMinimum } } }, () =>
-    bonuses.minimum(),
+  r.get(ROUTES.bonus.checkMinimum, { ...member, schema: { tags: ['bonus'], security, response: { 200: ZBonusMinimum } } }, (request) =>
+    bonuses.minimum(memberOf(request).memberId),
   );
   r.get(ROUTES.bonus.clear, { ...member, schema: { tags: ['bonus'], security, response: { 200: ZMessageAnswer } } }, (request) =>
     bonuses.clear(memberOf(request).memberId),
@@ -58,7 +58,7 @@ export function registerRewardsRoutes(app: FastifyInstance, deps: { bonuses: Bon
   r.get(
     ROUTES.promotion.find,
     { ...member, schema: { tags: ['promotion'], security, params: ZRewardCodeParam, response: { 200: ZPromotion } } },
-    (request) => bonuses.findPromotion(request.params.code),
+    (request) => bonuses.findPromotion(memberOf(request).memberId, request.params.code),
   );
   r.get(
     ROUTES.promotion.activate,

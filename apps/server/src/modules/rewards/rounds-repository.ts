@@ -1,5 +1,15 @@
 import { sql, type Kysely } from 'kysely';
+import type { Currency } from '@jetton/contract/constants';
 import type { DB } from '../../db/schema.ts';
+
+/** The most one member accrues in a day, in minor units of each currency (rules.money). */
+export type DailyCaps = Record<Currency, bigint>;
+
+/** The cap of the row's member by their currency (`alias.currency`). */
+function capOf(caps: DailyCaps, alias = 'm') {
+  const cases = Object.entries(caps).map(([currency, cap]) => sql`when ${currency} then ${cap.toString()}::bigint`);
+  return sql`case ${sql.ref(`${alias}.currency`)} ${sql.join(cases, sql` `)} end`;
+}
 
 /** Round cursors, stored rounds, daily sums and the daily accruals (docs/rewards.md, "Turnover from rounds"); Kysely stays here. */
 export function createRoundsRepository(db: Kysely<DB>) {
@@ -131,12 +141,13 @@ export function createRoundsRepository(db: Kysely<DB>) {
     },
 
     /** A day's refunds: bp/10,000 of each member's loss (bets - payouts) where positive. */
-    async accrueRefunds(day: string, bp: number, now: Date): Promise<number> {
+    async accrueRefunds(day: string, bp: number, caps: DailyCaps, now: Date): Promise<number> {
       const result = await sql`
         insert into refund_accruals (member_id, day, loss, amount, created_at)
-        select member_id, ${day}, loss, loss * ${bp} / 10000, ${now}
+        select d.member_id, ${day}, d.loss, least(d.loss * ${bp} / 10000, ${capOf(caps)}), ${now}
         from (select member_id, sum(bets) - sum(payouts) as loss from daily_play where day = ${day} group by member_id) d
-        where loss * ${bp} / 10000 > 0
+        join members m on m.id = d.member_id
+        where d.loss * ${bp} / 10000 > 0
         on conflict (member_id, day) do nothing`.execute(db);
       return Number(result.numAffectedRows ?? 0n);
     },
@@ -145,17 +156,17 @@ export function createRoundsRepository(db: Kysely<DB>) {
      * A day's invite accruals: bp/10,000 of each invitee's bets to the inviter.
      * An invitee sharing the inviter's bank account or phone earns nothing (self-invite).
      */
-    async accrueInvites(day: string, bp: number, now: Date): Promise<number> {
+    async accrueInvites(day: string, bp: number, caps: DailyCaps, now: Date): Promise<number> {
       const result = await sql`
         insert into invite_accruals (invitee_id, day, inviter_id, turnover, amount, created_at)
-        select p.member_id, ${day}, m.invited_by, sum(p.bets), sum(p.bets) * ${bp} / 10000, ${now}
+        select p.member_id, ${day}, m.invited_by, sum(p.bets), least(sum(p.bets) * ${bp} / 10000, ${capOf(caps, 'i')}), ${now}
         from daily_play p
         join members m on m.id = p.member_id
         join members i on i.id = m.invited_by
         where p.day = ${day}
           and i.bank_account_no <> m.bank_account_no
           and i.phone <> m.phone
-        group by p.member_id, m.invited_by
+        group by p.member_id, m.invited_by, i.currency
         having sum(p.bets) * ${bp} / 10000 > 0
         on conflict (invitee_id, day) do nothing`.execute(db);
       return Number(result.numAffectedRows ?? 0n);

@@ -32,8 +32,8 @@ export function createSpinRepository(db: Kysely<DB>) {
       await db.updateTable('spin_seeds').set({ revealed_at: now }).where('id', '=', seedId).execute();
     },
 
-    coinsOf(memberId: string): Promise<{ coin: number } | undefined> {
-      return db.selectFrom('members').select('coin').where('id', '=', memberId).executeTakeFirst();
+    coinsOf(memberId: string): Promise<{ coin: number; currency: 'THB' | 'LAK' } | undefined> {
+      return db.selectFrom('members').select(['coin', 'currency']).where('id', '=', memberId).executeTakeFirst();
     },
 
     /** Takes one coin by a conditional UPDATE that locks the member's row; undefined when none is left. */

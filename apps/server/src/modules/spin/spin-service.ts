@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { decimalToMinor } from '@jetton/contract/money';
+import type { Currency } from '@jetton/contract/constants';
 import { DAY_MS } from '@jetton/contract/site-time';
 import type { TCoupon, TSpinFairness, TSpinHistoryResponse, TSpinResponse, TSpinSetupResponse } from '@jetton/contract/spin';
 import type { Clock } from '../../clock.ts';
@@ -7,7 +7,11 @@ import type { DB } from '../../db/schema.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import { withMoneyTransaction } from '../../ledger/money-transaction.ts';
+import type { StoredSlice } from '../../db/tables/spin.ts';
+import type { MoneyRules } from '@jetton/contract/money-rules';
+import type { MoneyRulesSource } from '../lookup/money-rules.ts';
 import type { SpinBonusPort } from './bonus-port.ts';
+import { prizeIn } from './prize-currency.ts';
 import { fairSlice, seedHash, type SeedSource } from './fair-draw.ts';
 import { createCouponRepository } from './coupon-repository.ts';
 import { couponView, createCouponService } from './coupon-service.ts';
@@ -17,7 +21,7 @@ import type { WheelService } from './wheel-service.ts';
 /** A coupon can be claimed for this long after its spin (docs/spin.md, "Coupons"). */
 export const COUPON_VALID_MS = 7 * DAY_MS;
 
-type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSource; bonuses: SpinBonusPort };
+type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSource; bonuses: SpinBonusPort; money: MoneyRulesSource };
 
 /**
  * The member side of the wheel (docs/spin.md): setup, spin, coupons, claim,
@@ -26,6 +30,12 @@ type Deps = { db: Kysely<DB>; clock: Clock; wheels: WheelService; seeds: SeedSou
 export function createSpinService(deps: Deps) {
   const { db, clock, wheels } = deps;
   const spins = createSpinRepository(db);
+  /**
+   * Each slice's label and amount in the member's currency (docs/spin.md, "Prizes per currency"). The
+   * rules are read before any transaction: the embedded engine has one connection, which a transaction holds.
+   */
+  const inCurrency = (slices: StoredSlice[], currency: Currency, money: MoneyRules) =>
+    slices.map((s) => ({ slice: s, ...prizeIn(s, currency, money[currency].prizes) }));
 
   /** The member's current (unrevealed) seed pair, made on first use: the commitment exists before any spin. */
   async function currentSeed(executor: Kysely<DB>, memberId: string, lock: boolean) {
@@ -65,11 +75,12 @@ export function createSpinService(deps: Deps) {
       const member = await spins.coinsOf(memberId);
       if (!member) throw new AppError('invalid-token');
       const seed = await currentSeed(db, memberId, false);
+      const priced = inCurrency(wheel?.slices ?? [], member.currency, await deps.money.get());
       return {
         active: wheel?.active ?? false,
         name: wheel?.name ?? '',
         version: wheel?.version ?? 0,
-        slices: (wheel?.slices ?? []).map(({ code, label, bgColor, textColor, htmlDescription, weight }) => ({
+        slices: priced.map(({ slice: { code, bgColor, textColor, htmlDescription, weight }, label }) => ({
           code,
           label,
           bgColor,
@@ -89,6 +100,7 @@ export function createSpinService(deps: Deps) {
      * member's row, so parallel spins queue and never spend a coin twice.
      */
     async spin(memberId: string): Promise<TSpinResponse> {
+      const money = await deps.money.get();
       return withMoneyTransaction(db, async (trx) => {
         const wheel = await wheels.current(trx);
         if (!wheel?.active) throw new AppError('NO_DATA');
@@ -106,6 +118,8 @@ export function createSpinService(deps: Deps) {
         );
         const slice = wheel.slices[index];
         if (!slice) throw new Error('draw outside the wheel');
+        const [prize] = inCurrency([slice], member.currency, money);
+        if (!prize) throw new Error('prize outside the wheel');
         const now = clock.now();
         const drawId = uuidV7(now);
         await repo.insertDraw({
@@ -126,8 +140,8 @@ export function createSpinService(deps: Deps) {
             draw_id: drawId,
             type: slice.prize.type,
             slice_code: slice.code,
-            prize_name: slice.label,
-            amount: slice.prize.type === 'credit' || slice.prize.type === 'bonus' ? decimalToMinor(slice.prize.amount) : 0n,
+            prize_name: prize.label,
+            amount: prize.amount ?? 0n,
             coins: slice.prize.type === 'coin' ? slice.prize.coins : 0,
             bonus_turnover: slice.prize.type === 'bonus' ? slice.prize.turnover : null,
             bonus_percent_fail: slice.prize.type === 'bonus' ? slice.prize.percentFail : null,

@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
-import { ZBonusActive, ZBonusList, ZBonusMinimum, ZMessageAnswer, ZPromotion, ZUserBonus } from '@jetton/contract/rewards';
+import {
+  ZBonusActive,
+  ZBonusList,
+  ZBonusMinimum,
+  ZMessageAnswer,
+  ZPromotion,
+  ZPromotionCurrent,
+  ZUserBonus,
+} from '@jetton/contract/rewards';
 import { apiRequest } from '@jetton/ui/lib/api-client';
 import type { ApiError } from '@jetton/ui/lib/api-error';
 import { walletQueryKey } from '@/lib/wallet-api';
@@ -32,6 +40,15 @@ export function useBonusMinimum() {
     queryKey: [...bonusKey, 'minimum'],
     queryFn: ({ signal }) => apiRequest(ROUTES.bonus.checkMinimum, { schema: ZBonusMinimum, signal, background: true }),
     staleTime: 60_000,
+  });
+}
+
+/** GET /api/promotion/current: the promotion behind the active bonus (its description and fail percent), read only while one is active. */
+export function useCurrentPromotion(enabled: boolean) {
+  return useQuery({
+    queryKey: [...bonusKey, 'promotion'],
+    queryFn: ({ signal }) => apiRequest(ROUTES.promotion.current, { schema: ZPromotionCurrent, signal, background: true }),
+    enabled,
   });
 }
 

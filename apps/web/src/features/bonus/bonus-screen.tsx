@@ -7,11 +7,12 @@ import { ErrorDialog } from '@jetton/ui/components/error-dialog';
 import { Page } from '@jetton/ui/components/page';
 import { TextField } from '@jetton/ui/components/text-field';
 import { useLocale } from '@jetton/ui/i18n/use-locale';
-import { formatMoney } from '@jetton/ui/lib/format';
+import { formatMoneyIn } from '@jetton/ui/lib/format';
+import { useCurrency } from '@/lib/money-rules';
 import { localizedText } from '@/lib/localized-text';
 import { translateError } from '@jetton/ui/lib/translate-error';
 import { upperCaseInput } from '@/lib/upper-case-input';
-import { useActiveBonus, useBonuses, useBonusMinimum, useClearBonus } from './bonus-api';
+import { useActiveBonus, useBonuses, useBonusMinimum, useClearBonus, useCurrentPromotion } from './bonus-api';
 import { BonusSheet } from './bonus-sheet';
 import { PromotionSheet } from './promotion-sheet';
 import styles from './bonus-screen.module.css';
@@ -36,6 +37,7 @@ export function BonusScreen() {
   const bonuses = useBonuses();
   const minimum = useBonusMinimum();
   const active = useActiveBonus();
+  const currency = useCurrency();
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [promotionCode, setPromotionCode] = useState<string | null>(null);
   const selected = bonuses.data?.find((b) => b.code === openCode);
@@ -87,7 +89,7 @@ export function BonusScreen() {
         )}
         {bonuses.data?.length === 0 && <p className={styles.muted}>{t('bonus.none')}</p>}
         {bonuses.data && bonuses.data.length > 0 && (minimum.data?.minimum ?? 0) > 0 && (
-          <p className={styles.muted}>{t('bonus.minimum', { amount: formatMoney(minimum.data?.minimum ?? 0) })}</p>
+          <p className={styles.muted}>{t('bonus.minimum', { amount: formatMoneyIn(minimum.data?.minimum ?? 0, currency) })}</p>
         )}
         {bonuses.data && bonuses.data.length > 0 && (
           <ul className={styles.cards} aria-label={t('bonus.listLabel')}>
@@ -127,6 +129,10 @@ export function BonusScreen() {
 function ActiveBonus({ active }: { active: TBonusActive }) {
   const { t } = useTranslation();
   const clear = useClearBonus();
+  const locale = useLocale();
+  const currency = useCurrency();
+  const money = (amount: number) => formatMoneyIn(amount, currency);
+  const promotion = useCurrentPromotion(active.type === 'promotion').data?.promotion;
   const [error, setError] = useState<string | null>(null);
   const { done, target } = active.turnover;
   const percent = target > 0 ? Math.min(100, Math.floor((done / target) * 100)) : 100;
@@ -140,6 +146,12 @@ function ActiveBonus({ active }: { active: TBonusActive }) {
         {active.code && active.type !== 'refund' && active.type !== 'spin' && <span translate="no"> · {active.code}</span>}
         {active.bonusType && <span> · {t(`bonus.types.${active.bonusType}`, { count: 1 })}</span>}
       </p>
+      {active.type === 'promotion' && promotion && (
+        <>
+          <p className={styles.muted}>{localizedText(promotion.description, locale)}</p>
+          <p className={styles.muted}>{t('bonus.percentFail', { percent: promotion.percentFail })}</p>
+        </>
+      )}
       <div
         className={styles.progress}
         role="progressbar"
@@ -147,11 +159,11 @@ function ActiveBonus({ active }: { active: TBonusActive }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={t('bonus.progress', { done: formatMoney(done), target: formatMoney(target) })}
+        aria-valuetext={t('bonus.progress', { done: money(done), target: money(target) })}
       >
         <span className={styles.bar} style={{ width: `${percent}%` }} />
       </div>
-      <p className={styles.progressText}>{t('bonus.progress', { done: formatMoney(done), target: formatMoney(target) })}</p>
+      <p className={styles.progressText}>{t('bonus.progress', { done: money(done), target: money(target) })}</p>
       <Button
         variant="secondary"
         loading={clear.isPending}

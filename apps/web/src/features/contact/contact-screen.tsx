@@ -5,13 +5,14 @@ import { Button } from '@jetton/ui/components/button';
 import { Page } from '@jetton/ui/components/page';
 import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { localizedText } from '@/lib/localized-text';
-import { useContact } from './use-contact';
+import { useContact, useSiteInfo } from './use-contact';
 import styles from './contact-screen.module.css';
 
 /** /contact and /user/contact: contact text, LINE QR, LINE link and name, app version. */
 export function ContactScreen() {
   const { t } = useTranslation();
   const contact = useContact();
+  const info = useSiteInfo().data;
   const locale = useLocale();
 
   return (
@@ -50,6 +51,17 @@ export function ContactScreen() {
               <span>{t('contact.addLine')}</span>
               <ExternalLink aria-hidden="true" size={18} strokeWidth={2} />
             </a>
+          )}
+          {info && (info.name || info.website) && (
+            <p className={styles.site}>
+              {info.name && <strong translate="no">{info.name}</strong>}
+              {info.website && (
+                <a className={styles.lineLink} href={info.website} target="_blank" rel="noopener noreferrer">
+                  <span>{t('contact.website')}</span>
+                  <ExternalLink aria-hidden="true" size={18} strokeWidth={2} />
+                </a>
+              )}
+            </p>
           )}
         </section>
       )}

@@ -15,7 +15,7 @@ import {
   type TDepositNoticeRequest,
   type TTruelinkRequest,
 } from '@jetton/contract/deposit';
-import { ZDepositLookup, ZNotice } from '@jetton/contract/lookup';
+import { ZDepositLookup } from '@jetton/contract/lookup';
 import { encryptTruelink } from '@jetton/contract/truelink-crypto';
 import type { TQrState, TSlip } from '@jetton/contract/wallet';
 import { apiRequest } from '@jetton/ui/lib/api-client';
@@ -34,18 +34,6 @@ export function useDepositLookup() {
     queryKey: ['lookup', 'deposit'],
     queryFn: ({ signal }) => apiRequest(ROUTES.lookup.deposit, { schema: ZDepositLookup, signal, background: true }),
     staleTime: 60_000,
-  });
-}
-
-/**
- * GET /api/lookup/notice: the operator's notice about deposits (such as the
- * daily window in which slips are not taken), in th/la/en; silent on failure.
- */
-export function useSiteNotice() {
-  return useQuery({
-    queryKey: ['lookup', 'notice'],
-    queryFn: ({ signal }) => apiRequest(ROUTES.lookup.notice, { schema: ZNotice, signal, background: true }),
-    staleTime: 5 * 60_000,
   });
 }
 

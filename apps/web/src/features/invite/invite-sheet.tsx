@@ -6,7 +6,8 @@ import { Button } from '@jetton/ui/components/button';
 import { copyWithToast } from '@jetton/ui/components/copy-with-toast';
 import { Pagination } from '@jetton/ui/components/pagination';
 import { Sheet } from '@jetton/ui/components/sheet';
-import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
+import { formatDateTime, formatMoneyIn } from '@jetton/ui/lib/format';
+import { useCurrency } from '@/lib/money-rules';
 import { INVITE_PAGE_SIZE, inviteLink, useInviteBanners, useInviteCode, useInvites } from './invite-api';
 import styles from './invite-sheet.module.css';
 
@@ -44,6 +45,7 @@ export function InviteSheet({ open, onClose, counts }: InviteSheetProps) {
 
 function InviteBody({ open, counts }: { open: boolean; counts: { success: number; fail: number } }) {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const [page, setPage] = useState(1);
   const code = useInviteCode(open);
   const invites = useInvites(page, open);
@@ -86,7 +88,7 @@ function InviteBody({ open, counts }: { open: boolean; counts: { success: number
             {invites.data.invites.map((row, index) => (
               <tr key={`${row.createdAt}-${index}`}>
                 <td>{row.from.name}</td>
-                <td className={styles.number}>{formatMoney(row.amount)}</td>
+                <td className={styles.number}>{formatMoneyIn(row.amount, currency)}</td>
                 <td>{formatDateTime(row.createdAt)}</td>
               </tr>
             ))}

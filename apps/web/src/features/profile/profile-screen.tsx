@@ -12,6 +12,7 @@ import { localName } from '@jetton/ui/lib/local-name';
 import { needsLatinNameFix } from '@/lib/names';
 import { ChangePasswordSheet } from './change-password-sheet';
 import { DetailList } from './detail-list';
+import { LineCard } from './line-card';
 import { bankAccountQueryKey, useBankAccount, useProfile } from './profile-api';
 import styles from './profile-screen.module.css';
 
@@ -108,6 +109,8 @@ export function ProfileScreen() {
           </div>
         )}
       </section>
+
+      <LineCard />
 
       <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
       {account && bankCode && (

@@ -6,7 +6,8 @@ import { Pagination } from '@jetton/ui/components/pagination';
 import { Sheet } from '@jetton/ui/components/sheet';
 import { showToast } from '@jetton/ui/components/toast-store';
 import { useLocale } from '@jetton/ui/i18n/use-locale';
-import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
+import { formatDateTime, formatMoneyIn } from '@jetton/ui/lib/format';
+import { useCurrency } from '@/lib/money-rules';
 import { localizedText } from '@/lib/localized-text';
 import { translateError } from '@jetton/ui/lib/translate-error';
 import { REFUND_PAGE_SIZE, useReceiveRefund, useRefundBanners, useRefundCheck, useRefunds, useRefundToWallet } from './refund-api';
@@ -45,6 +46,7 @@ export function RefundSheet({ open, onClose }: { open: boolean; onClose: () => v
 
 function RefundBody({ open }: { open: boolean }) {
   const { t } = useTranslation();
+  const currency = useCurrency();
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState(false);
@@ -61,7 +63,7 @@ function RefundBody({ open }: { open: boolean }) {
       {c && (
         <div className={styles.summary}>
           <p className={styles.amountLabel}>{t('refund.accrued')}</p>
-          <p className={styles.amount}>{formatMoney(c.refundAmount)}</p>
+          <p className={styles.amount}>{formatMoneyIn(c.refundAmount, currency)}</p>
           {c.refundActive ? (
             confirming ? (
               <div className={styles.confirm} role="group" aria-label={t('refund.toWalletTitle')}>
@@ -123,7 +125,7 @@ function RefundBody({ open }: { open: boolean }) {
           <tbody>
             {refunds.data.refunds.map((row, index) => (
               <tr key={`${row.createdAt}-${index}`}>
-                <td className={styles.number}>{formatMoney(row.refundAmount)}</td>
+                <td className={styles.number}>{formatMoneyIn(row.refundAmount, currency)}</td>
                 <td>{formatDateTime(row.createdAt)}</td>
               </tr>
             ))}

@@ -10,6 +10,9 @@ import { showToast } from '@jetton/ui/components/toast-store';
 import { isApiError } from '@jetton/ui/lib/api-error';
 import { formatDateTime, formatMoney } from '@jetton/ui/lib/format';
 import { translateError } from '@jetton/ui/lib/translate-error';
+import { useLocale } from '@jetton/ui/i18n/use-locale';
+import { localizedText } from '@/lib/localized-text';
+import { useSiteNotice } from '@/lib/site-notice';
 import { fetchSlipImage, useSlips } from './statement-api';
 import styles from './slip-sheet.module.css';
 
@@ -32,9 +35,17 @@ function SlipTable() {
   const rows = slips.data?.slips ?? [];
   // The answer has no total: a full page means there may be another one.
   const pageCount = rows.length === PAGE_SIZE.slip ? page + 1 : page;
+  const locale = useLocale();
+  const notice = useSiteNotice().data;
+  const noticeText = notice ? localizedText(notice.text, locale) : '';
 
   return (
     <div className={styles.body}>
+      {noticeText && (
+        <p className={styles.siteNotice} role="note" aria-label={t('home.depositDialog.siteNotice')}>
+          {noticeText}
+        </p>
+      )}
       <Button variant="secondary" block loading={slips.isFetching} onClick={() => void slips.refetch()}>
         <RefreshCcw aria-hidden="true" size={18} strokeWidth={2} />
         {t('statement.slipDialog.refresh')}

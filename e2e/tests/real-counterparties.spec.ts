@@ -1,0 +1,103 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+import { text } from '../support/i18n.ts';
+import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
+import { tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { money } from './money-helpers.ts';
+
+const en = (key: string, values?: Record<string, string>) => text('en', key, values);
+/** The operators' group the sandbox's LINE channel alerts (counterparty-config.ts). */
+const OPERATOR_GROUP = 'Csandboxoperators0000000000000000';
+/** The seeded THB deposit account the site watches through the bank's statement (mode AUTO). */
+const AUTO_ACCOUNT = { bank: 'KBANK', accountNo: '0123456789' } as const;
+
+test.use({ viewport: { width: 390, height: 844 }, permissions: ['clipboard-read', 'clipboard-write'] });
+
+async function pushesTo(request: APIRequestContext, to: string): Promise<string[]> {
+  const res = await request.get(`/sandbox/line/pushes?to=${to}`);
+  return ((await res.json()) as { pushes: { texts: string[] }[] }).pushes.flatMap((p) => p.texts);
+}
+
+test('with SCB’s QR API and LINE pointed at their simulators: a member links LINE, pays a QR through SCB, and LINE tells them and the operators', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const member = await registerMember(request);
+  const token = await tokenOf(request, member);
+  const before = totalMinor(await walletAnswer(request, token));
+  await useLocale(page, 'en');
+  await page.goto('/login');
+  await logIn(page, 'en', member.phone, member.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, 'en');
+
+  // LINE: the profile gives a code, the member sends it to the bot (the simulator's signed webhook), the card shows the link.
+  await page.goto('/user/profile');
+  const card = page.getByRole('region', { name: en('profile.line.title') });
+  await card.getByRole('button', { name: en('profile.line.getCode') }).click();
+  const code = (await card.getByTestId('line-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^LINK-[A-Z0-9]{6}$/);
+  const lineUser = `U${[...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const sent = await request.post('/sandbox/line/webhook', { data: { userId: lineUser, text: code } });
+  expect(await sent.json()).toEqual({ ok: true, status: 200 });
+  await card.getByRole('button', { name: en('profile.line.sent') }).click();
+  await expect(card.getByText(en('profile.line.linked'))).toBeVisible();
+  await expect(card.getByRole('checkbox', { name: en('profile.line.notice.deposit') })).toBeChecked();
+  await expectAccessible(page);
+
+  // A QR deposit with Paytimz, which this server sends through SCB's QR API.
+  await page.goto('/user/home');
+  await page
+    .getByRole('region', { name: en('home.widgets.title') })
+    .getByRole('button', { name: en('home.widgets.deposit') })
+    .click();
+  const deposit = page.getByRole('dialog', { name: en('home.depositDialog.title') });
+  await deposit.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
+  await deposit
+    .getByRole('tablist', { name: en('home.depositDialog.providers') })
+    .getByRole('tab', { name: 'Paytimz' })
+    .click();
+  await deposit.getByRole('textbox', { name: en('home.depositDialog.qrAmount') }).fill('150');
+  await deposit.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
+  await expect(deposit.getByRole('img', { name: en('home.depositDialog.qrImage', { amount: money(150) }) })).toBeVisible();
+  await deposit.getByRole('button', { name: en('home.depositDialog.qrCopyPayload') }).click();
+  const payload = await page.evaluate(() => navigator.clipboard.readText());
+
+  // The payer at SCB: SCB posts its payment confirmation to the site, which checks it with SCB's inquiry.
+  const payer = await context.newPage();
+  await payer.goto('/sandbox/scb');
+  await payer.getByLabel('QR payload').fill(payload);
+  await payer.getByRole('button', { name: 'Pay' }).click();
+  await expect(payer.getByRole('status')).toContainText("SCB's confirmation answered 200");
+  await payer.close();
+  await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(150) }))).toBeVisible({ timeout: 15_000 });
+  expect(totalMinor(await walletAnswer(request, token))).toBe(before + 15_000);
+
+  // LINE: the member's notice reaches the LINE simulator (the outbox job sends it), once.
+  await expect.poll(() => pushesTo(request, lineUser), { timeout: 40_000 }).toContain('150.00 THB was credited to your wallet.');
+
+  // An incoming transfer from an account no member has: the operators' group hears of it.
+  const bank = await context.newPage();
+  await bank.goto('/sandbox/bank');
+  await bank.locator('select[name="senderBank"]').selectOption('BBL');
+  await bank.locator('input[name="senderAccount"]').fill(`9${Date.now().toString().slice(-9)}`);
+  await bank.locator('input[name="senderName"]').fill('NOBODY KNOWN');
+  const receiver = bank.locator('select[name="receiver"]');
+  const value = await receiver
+    .locator('option')
+    .evaluateAll(
+      (options, wanted) => (options as HTMLOptionElement[]).find((o) => o.value.startsWith(wanted))?.value ?? '',
+      `${AUTO_ACCOUNT.bank}|${AUTO_ACCOUNT.accountNo}|`,
+    );
+  await receiver.selectOption(value);
+  await bank.locator('input[name="amount"]').fill('432.10');
+  await bank.getByRole('button', { name: 'Transfer' }).click();
+  await expect(bank.getByRole('heading', { name: 'Transfer done' })).toBeVisible();
+  await bank.close();
+  await expect
+    .poll(() => pushesTo(request, OPERATOR_GROUP), { timeout: 90_000 })
+    .toContain('มีเงินเข้า 432.10 THB ที่จับคู่กับสมาชิกไม่ได้ รอผู้ดูแลตัดสิน');
+  expect((await pushesTo(request, lineUser)).filter((t) => t.startsWith('150.00 THB'))).toHaveLength(1);
+});
