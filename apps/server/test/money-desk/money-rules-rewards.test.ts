@@ -4,17 +4,17 @@ import { previousSiteDay } from '@jetton/contract/site-time';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
 import type { TBonus, TRefundCheck, TUserBonus } from '@jetton/contract/rewards';
 import type { TSpinResponse, TSpinSetupResponse, TSpinWheelConfig } from '@jetton/contract/spin';
-import { accountBalance, ensureAccount } from '../src/ledger/accounts.ts';
-import { ACCOUNT_CODES, memberWallet, systemAccount } from '../src/ledger/account-codes.ts';
-import { postEntry } from '../src/ledger/post-entry.ts';
-import { DEMO_WHEEL } from '../src/modules/spin/seed-wheel.ts';
-import { expectError } from './accounts-support.ts';
-import { testEngines } from './engines.ts';
-import { setMoneyRules } from './money-rules-support.ts';
-import { activateBonus, defineBonus, get, ok } from './rewards-support.ts';
-import { fakeBonuses, seededSeeds, setCoins, spin } from './spin-support.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
-import { expectHealthy, walletMember } from './wallet-support.ts';
+import { accountBalance, ensureAccount } from '../../src/ledger/accounts.ts';
+import { ACCOUNT_CODES, memberWallet, systemAccount } from '../../src/ledger/account-codes.ts';
+import { postEntry } from '../../src/ledger/post-entry.ts';
+import { DEMO_WHEEL } from '../../src/modules/spin/seed-wheel.ts';
+import { expectError } from '../support/accounts-support.ts';
+import { testEngines } from '../support/engines.ts';
+import { setMoneyRules } from '../support/money-rules-support.ts';
+import { activateBonus, defineBonus, get, ok } from '../support/rewards-support.ts';
+import { fakeBonuses, seededSeeds, setCoins, spin } from '../support/spin-support.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { expectHealthy, walletMember } from '../support/wallet-support.ts';
 
 const KIP = MONEY_RULE_DEFAULTS.LAK;
 
