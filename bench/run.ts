@@ -8,6 +8,7 @@
 import { runAutoDepositBench } from './auto-deposit.ts';
 import { runBackupPauseBench } from './backup-pause.ts';
 import { runChatBench } from './chat-sockets.ts';
+import { runLedgerBench } from './ledger-vs-pgledger.ts';
 import { runGrowthBench } from './growth/growth-bench.ts';
 import { runLookupBench } from './lookup-vs-hello.ts';
 import { runMemoryBench } from './memory.ts';
@@ -18,6 +19,7 @@ import { runWebBench } from './web-lighthouse.ts';
 const only = process.argv.slice(2);
 const scenarios: Record<string, () => Promise<void>> = {
   lookup: runLookupBench,
+  ledger: runLedgerBench,
   transfers: runTransferBench,
   web: runWebBench,
   chat: runChatBench,

@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { cpuPerOp, cpuSample, type CpuPerOp } from './cpu-usage.ts';
+import { rawLedgerRate } from './ledger-vs-pgledger.ts';
 import { ask, load, saveResult, startChild, stopChild, type LoadResult } from './lib.ts';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop.ts';
 
@@ -200,7 +201,9 @@ export async function runTransferBench(): Promise<void> {
     }
   }
   printDurabilityCost(runs);
+  const ledger = pgUrl ? await printAgainstLedger(pgUrl, runs) : null;
   saveResult('transfers', {
+    rawLedgerPerSecond: ledger,
     at: new Date().toISOString(),
     connections: CONNECTIONS,
     durationS: DURATION_S,
@@ -229,4 +232,22 @@ function printDurabilityCost(runs: EngineRun[]): void {
   console.log(
     `  flushes per transfer: durable ${durable.flushesPerTransfer?.toFixed(1) ?? '?'}, fsync off ${off.flushesPerTransfer?.toFixed(1) ?? '0 (not flushed)'}`,
   );
+}
+
+/**
+ * The HTTP path against the raw ledger primitive on the same PostgreSQL, measured
+ * right after: how much of a posting's rate survives the whole request.
+ */
+async function printAgainstLedger(pgUrl: string, runs: EngineRun[]): Promise<number | null> {
+  const pgRun = runs.find((r) => r.engine === 'postgres');
+  const http = pgRun?.scenarios.find(
+    (s) => s.name.startsWith('transfers') && s.name.includes('members') && s.name.endsWith(`${CONNECTIONS} conn.`),
+  );
+  if (!http) return null;
+  const raw = await rawLedgerRate(pgUrl, DURATION_S);
+  console.log(
+    `\nHTTP transfers on PostgreSQL against the raw ledger (ledger_post, one call a transaction, 20 workers, 50 accounts, measured after): ` +
+      `${http.result.requestsPerSecond.toFixed(0)}/s against ${raw.toFixed(0)}/s = ${(http.result.requestsPerSecond / raw).toFixed(2)} of the raw ledger`,
+  );
+  return raw;
 }

@@ -10,6 +10,7 @@ import { EMBEDDED_MEMORY_PARAMS } from './embedded-memory.ts';
 import { unpackTemplate } from './embedded-template.ts';
 import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-archive.ts';
 import { migrations } from './migrations/registry.ts';
+import { withGroupCommit } from './group-commit-dialect.ts';
 import { withRetriedReads } from './retrying-reads.ts';
 import type { DB } from './schema.ts';
 
@@ -89,7 +90,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.dataDir && !fs ? { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_MEMORY_PARAMS] } : {}),
     parsers: { [INT8_OID]: parseInt8 },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  // Durable on disk: commits are flushed in groups (group-commit-dialect.ts), never answered before their flush.
+  const grouped = fs ? withGroupCommit(new PGliteDialect(pglite), fs) : null;
+  const db = new Kysely<DB>(grouped ? { dialect: grouped.dialect, plugins: [grouped.plugin] } : { dialect: new PGliteDialect(pglite) });
   // The dialect has one connection that callers take in turn: holding it, no transaction is open and
   // nothing runs, so after a CHECKPOINT the files are a clean copy. On disk they are read while held
   // and packed after (embedded-archive.ts); in memory (tests) PGlite dumps its own.

@@ -14,6 +14,15 @@ export type PostOptions = {
   raiseShort?: boolean;
 };
 
+/** One entry of a batch (postBatch): its postings are validated by the caller, as for post. */
+export type BatchEntry = {
+  kind: string;
+  memo?: string;
+  reference?: string | null;
+  postings: Posting[];
+  floorKinds?: PostOptions['floorKinds'];
+};
+
 /** The id of an account, created on first use, as an SQL expression (function ledger_account, migration 0008). */
 export function accountIdSql(ref: AccountRef): RawBuilder<AccountId> {
   const owner = ref.kind === 'system' ? null : ref.ownerId;
@@ -76,6 +85,22 @@ export function createLedgerRepository(db: Kysely<DB>) {
       const row = rows[0];
       if (!row) throw new Error('ledger_post answered no row');
       return { entryId: row.entry_id, outcome: row.outcome };
+    },
+
+    /**
+     * Entries through ledger_post_batch (migration 0047): one statement, so one
+     * transaction and one commit for all of them; outcomes in input order.
+     */
+    async postBatch(entries: BatchEntry[]): Promise<{ entryId: bigint | null; outcome: PostOutcome }[]> {
+      const { rows } = await sql<{ ordinal: number; entry_id: bigint | null; outcome: PostOutcome }>`
+        select ordinal, entry_id, outcome from ledger_post_batch(
+          ${entries.map((e) => e.kind)}::text[], ${entries.map((e) => e.memo ?? '')}::text[],
+          ${entries.map((e) => e.reference ?? null)}::text[], ${entries.map((e) => e.postings.length)}::int[],
+          ${entries.flatMap((e) => e.postings.map((p) => String(p.account)))}::bigint[],
+          ${entries.flatMap((e) => e.postings.map((p) => String(p.amount)))}::bigint[],
+          ${entries.map((e) => e.floorKinds?.includes('game') ?? false)}::boolean[])`.execute(db);
+      if (rows.length !== entries.length) throw new Error(`ledger_post_batch answered ${rows.length} rows for ${entries.length}`);
+      return rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => ({ entryId: r.entry_id, outcome: r.outcome }));
     },
 
     async findEntry(id: bigint) {

@@ -63,7 +63,7 @@ export function postedEntry(entryId: bigint | null, outcome: string): PostedEntr
 }
 
 /** Validates the postings before they reach SQL, for a clear error naming the bug. */
-function checkBalanced(postings: Posting[]): void {
+export function checkBalanced(postings: Posting[]): void {
   if (postings.length < 2) throw new LedgerError('an entry needs at least two postings');
   let sum = 0n;
   const seen = new Set<AccountId>();

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { fsyncSetting, openDatabase, type Database } from '../../src/db/database.ts';
+import { postEntry } from '../../src/ledger/post-entry.ts';
+import { balanceOf, expectLedgerHealthy, scenarioAccounts } from '../support/ledger-helpers.ts';
 import { TestClock, testConfig, type TestApp } from '../support/test-app.ts';
 import { activated, transfer, walletBalance, walletMember } from '../support/wallet-support.ts';
 
@@ -48,6 +50,34 @@ describe('the embedded engine on disk commits durably', () => {
     expect(await walletBalance(t, m.id)).toBe(9_000n);
     // At least the debit, the provider's own transfer and the settlement each committed with a flush.
     expect(flushes() - before).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers a commit only once it is on disk, and flushes the commits of concurrent callers together', async () => {
+    const db = t.database.db;
+    const flushes = t.database.flushCount;
+    if (!flushes) throw new Error('the on-disk embedded engine counts its flushes');
+    const a = await scenarioAccounts(db);
+    const move = (i: number) =>
+      postEntry(db, {
+        kind: 'deposit.test',
+        reference: `group-${a.ownerId}-${i}`,
+        postings: [
+          { account: a.bank, amount: -100n },
+          { account: a.wallet, amount: 100n },
+        ],
+      });
+    // Alone: the answer comes after the flush of its commit, which is counted when it completes.
+    let before = flushes();
+    await move(0);
+    expect(flushes() - before).toBeGreaterThanOrEqual(1);
+    // Forty at once: forty commits, far fewer flushes.
+    before = flushes();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => move(i + 1)));
+    const grouped = flushes() - before;
+    expect(grouped).toBeGreaterThanOrEqual(1);
+    expect(grouped).toBeLessThan(40);
+    expect(await balanceOf(db, a.wallet)).toBe(4_100n);
+    await expectLedgerHealthy(db);
   });
 
   it("PGlite's default (kept only for the benchmark's comparison) runs with fsync off", async () => {

@@ -31,6 +31,7 @@ import * as m0043 from './0043-incoming-deposits.ts';
 import * as m0044 from './0044-localized-banners.ts';
 import * as m0045 from './0045-money-rules-per-currency.ts';
 import * as m0046 from './0046-line-notices.ts';
+import * as m0047 from './0047-ledger-post-batch.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0044-localized-banners': m0044,
   '0045-money-rules-per-currency': m0045,
   '0046-line-notices': m0046,
+  '0047-ledger-post-batch': m0047,
 };
