@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { fundWallet, money } from './money-helpers.ts';
+import { baht, fundWallet, money } from './money-helpers.ts';
 
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
 
@@ -48,7 +48,7 @@ test('a new member takes the welcome bonus on /user/bonus, follows its turnover,
 
   // Base 500.00 + credit 500.00, turnover 5x: 0.00 of 5,000.00 so far.
   const active = page.getByRole('region', { name: en('bonus.activeTitle') });
-  await expect(active.getByText(en('bonus.progress', { done: money(0), target: money(5000) }))).toBeVisible();
+  await expect(active.getByText(en('bonus.progress', { done: baht(0), target: baht(5000) }))).toBeVisible();
   await expect(active.getByRole('progressbar', { name: en('bonus.turnover') })).toHaveAttribute('aria-valuenow', '0');
   await expect(cards.getByRole('button', { name: /Welcome bonus 100%/ }).getByText(en('bonus.current'))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('bonus-active-en.png') });

@@ -130,5 +130,5 @@ test('the bonus page says the smallest wallet a bonus accepts, as the server ans
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page, 'la');
   await page.goto('/user/bonus');
-  await expect(page.getByText(text('la', 'bonus.minimum', { amount: '123.45' }))).toBeVisible();
+  await expect(page.getByText(text('la', 'bonus.minimum', { amount: '฿123.45' }))).toBeVisible();
 });

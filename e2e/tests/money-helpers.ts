@@ -6,6 +6,11 @@ export function money(amount: number): string {
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 }
 
+/** A baht amount as the member's screens write it, with the currency sign (the demo and test members hold THB). */
+export function baht(amount: number): string {
+  return `฿${money(amount)}`;
+}
+
 export async function apiToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const response = await request.post('/api/login', { data: { username: phone, password } });
   expect(response.ok()).toBe(true);

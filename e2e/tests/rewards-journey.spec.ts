@@ -3,7 +3,7 @@ import { expect, expectAccessible, test, useLocale } from '../support/fixtures.t
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, DEMO, logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
 import { bankSlip, tokenOf, walletAnswer } from './deposit-helpers.ts';
-import { apiToken, balanceHeader, gameCard, money } from './money-helpers.ts';
+import { apiToken, balanceHeader, baht, gameCard, money } from './money-helpers.ts';
 
 /**
  * The rewards as a new member lives them (docs/rewards.md): invited by the demo
@@ -94,7 +94,7 @@ test('an invited member registers, deposits, plays a bonus through, withdraws; t
   const active = page.getByRole('region', { name: en('bonus.activeTitle') });
   const bar = active.getByRole('progressbar', { name: en('bonus.turnover') });
   await expect(bar).toHaveAttribute('aria-valuenow', '0');
-  await expect(active.getByText(en('bonus.progress', { done: money(0), target: money(TARGET_MINOR / 100) }))).toBeVisible();
+  await expect(active.getByText(en('bonus.progress', { done: baht(0), target: baht(TARGET_MINOR / 100) }))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('journey-bonus-en.png') });
   await expectAccessible(page);
 
@@ -122,7 +122,7 @@ test('an invited member registers, deposits, plays a bonus through, withdraws; t
     await page.reload();
     await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 1_000 });
   }).toPass({ timeout: 90_000 });
-  await expect(active.getByText(en('bonus.progress', { done: money(bets / 100), target: money(TARGET_MINOR / 100) }))).toBeVisible();
+  await expect(active.getByText(en('bonus.progress', { done: baht(bets / 100), target: baht(TARGET_MINOR / 100) }))).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('journey-bonus-full-en.png') });
 
   // 6. Everything back to the wallet, then the whole balance withdrawn (this ends the bonus).
@@ -167,7 +167,7 @@ test('an invited member registers, deposits, plays a bonus through, withdraws; t
   const receive = refund.getByRole('button', { name: en('refund.receive') });
   await expect(next.or(receive)).toBeVisible();
   if (await next.isVisible()) await next.click();
-  await expect(refund.getByText(money(refundMinor / 100), { exact: true }).first()).toBeVisible();
+  await expect(refund.getByText(baht(refundMinor / 100), { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('journey-refund-en.png') });
   await expectAccessible(page);
   await receive.click();
