@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { text, type TestLocale } from '../support/i18n.ts';
 
 type Member = { phone: string; password: string };
 type WalletAnswer = {
@@ -75,4 +76,13 @@ export async function giftLink(request: APIRequestContext, amount: number): Prom
   const issued = await request.post('/sandbox/voucher/vouchers', { data: { amount: amount.toFixed(2) } });
   expect(issued.status()).toBe(201);
   return ((await issued.json()) as { link: string }).link;
+}
+
+/** Opens the deposit dialog from the home's widgets, as a member taps it; answers the dialog. */
+export async function openDepositDialog(page: Page, locale: TestLocale): Promise<Locator> {
+  await page
+    .getByRole('region', { name: text(locale, 'home.widgets.title') })
+    .getByRole('button', { name: text(locale, 'home.widgets.deposit') })
+    .click();
+  return page.getByRole('dialog', { name: text(locale, 'home.depositDialog.title') });
 }

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { openDepositDialog, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
 import { money } from './money-helpers.ts';
 
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
@@ -49,11 +49,7 @@ test('with SCB’s QR API and LINE pointed at their simulators: a member links L
 
   // A QR deposit with Paytimz, which this server sends through SCB's QR API.
   await page.goto('/user/home');
-  await page
-    .getByRole('region', { name: en('home.widgets.title') })
-    .getByRole('button', { name: en('home.widgets.deposit') })
-    .click();
-  const deposit = page.getByRole('dialog', { name: en('home.depositDialog.title') });
+  const deposit = await openDepositDialog(page, 'en');
   await deposit.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
   await deposit
     .getByRole('tablist', { name: en('home.depositDialog.providers') })

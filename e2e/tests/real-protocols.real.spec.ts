@@ -3,6 +3,7 @@ import { expect, test, useLocale } from '../support/fixtures.ts';
 import { REAL_PROTOCOL_ENV } from '../support/real-protocols.ts';
 import { text } from '../support/i18n.ts';
 import { acceptAgreement, logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
+import { openDepositDialog } from './deposit-helpers.ts';
 import { money } from './money-helpers.ts';
 
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
@@ -70,11 +71,7 @@ test('with EasySlip and ThaiBulkSMS configured, a member registers with an SMS c
   await logIn(page, 'en', phone, password);
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page, 'en');
-  await page
-    .getByRole('region', { name: en('home.widgets.title') })
-    .getByRole('button', { name: en('home.widgets.deposit') })
-    .click();
-  const deposit = page.getByRole('dialog', { name: en('home.depositDialog.title') });
+  const deposit = await openDepositDialog(page, 'en');
   await deposit.getByLabel(en('home.depositDialog.slipLabel')).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slip });
   await deposit.getByRole('button', { name: en('home.depositDialog.slipUpload') }).click();
   await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(amount) }))).toBeVisible({ timeout: 60_000 });

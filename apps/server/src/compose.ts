@@ -257,7 +257,12 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       cleanupJob,
       autoDeposit,
       ...(line
-        ? { lineFeedJob: line.lineFeedJob, lineSendJob: line.lineSendJob, lineMessaging: line.lineMessaging, lineJobPassed: line.lineJobPassed }
+        ? {
+            lineFeedJob: line.lineFeedJob,
+            lineSendJob: line.lineSendJob,
+            lineMessaging: line.lineMessaging,
+            lineJobPassed: line.lineJobPassed,
+          }
         : {}),
     },
   };
