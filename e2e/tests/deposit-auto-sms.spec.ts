@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { openDepositDialog, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
 import { balanceHeader, money } from './money-helpers.ts';
 
 /** The demo's THB deposit account watched through its credit SMS (mode SMS), the sandbox phone its registered forwarder. */
@@ -33,11 +33,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
     await expect(page).toHaveURL(/\/user\/home$/);
     await acceptAgreement(page, locale);
 
-    await page
-      .getByRole('region', { name: t('home.widgets.title') })
-      .getByRole('button', { name: t('home.widgets.deposit') })
-      .click();
-    const deposit = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+    const deposit = await openDepositDialog(page, locale);
     // The SMS-mode account is offered with the others; the dialog waits for a transfer from the registered account.
     await expect(
       deposit.getByRole('button', { name: t('home.depositDialog.copyNumber', { number: SMS_ACCOUNT.accountNo }) }),

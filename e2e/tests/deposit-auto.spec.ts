@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { openDepositDialog, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
 import { balanceHeader, money } from './money-helpers.ts';
 
 /** The seeded THB deposit account the site watches through the bank's statement (mode AUTO). */
@@ -29,11 +29,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
     await expect(page).toHaveURL(/\/user\/home$/);
     await acceptAgreement(page, locale);
 
-    await page
-      .getByRole('region', { name: t('home.widgets.title') })
-      .getByRole('button', { name: t('home.widgets.deposit') })
-      .click();
-    const deposit = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+    const deposit = await openDepositDialog(page, locale);
     await expect(deposit.getByText(t('home.depositDialog.autoTitle'))).toBeVisible();
     // The registered account, masked as banks print it: only its last four digits.
     await expect(deposit.getByText(new RegExp(`x+${own.bankAccountNo.slice(-4)}`))).toBeVisible();

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { text, type TestLocale } from '../support/i18n.ts';
+import { money } from './money-helpers.ts';
 
 type Member = { phone: string; password: string };
 type WalletAnswer = {
@@ -75,4 +77,41 @@ export async function giftLink(request: APIRequestContext, amount: number): Prom
   const issued = await request.post('/sandbox/voucher/vouchers', { data: { amount: amount.toFixed(2) } });
   expect(issued.status()).toBe(201);
   return ((await issued.json()) as { link: string }).link;
+}
+
+/** Opens the deposit dialog from the home's widgets, as a member taps it; answers the dialog. */
+export async function openDepositDialog(page: Page, locale: TestLocale): Promise<Locator> {
+  await page
+    .getByRole('region', { name: text(locale, 'home.widgets.title') })
+    .getByRole('button', { name: text(locale, 'home.widgets.deposit') })
+    .click();
+  return page.getByRole('dialog', { name: text(locale, 'home.depositDialog.title') });
+}
+
+/**
+ * Pays a QR at SCB as a payer would, on the SCB simulator's page: SCB then posts its documented
+ * payment confirmation to the site (which checks it with SCB's inquiry).
+ */
+export async function payQrAtScb(context: BrowserContext, payload: string): Promise<void> {
+  const payer = await context.newPage();
+  await payer.goto('/sandbox/scb');
+  await payer.getByLabel('QR payload').fill(payload);
+  await payer.getByRole('button', { name: 'Pay' }).click();
+  await expect(payer.getByRole('status')).toContainText("SCB's confirmation answered 200");
+  await payer.close();
+}
+
+/** In the open deposit dialog: a QR for `amount` with `provider`; answers its payload as the copy button gives it. */
+export async function createQrPayload(page: Page, deposit: Locator, provider: string, amount: number): Promise<string> {
+  const t = (key: string, values?: Record<string, string>) => text('en', key, values);
+  await deposit.getByRole('tab', { name: t('home.depositDialog.tabQr') }).click();
+  await deposit
+    .getByRole('tablist', { name: t('home.depositDialog.providers') })
+    .getByRole('tab', { name: provider })
+    .click();
+  await deposit.getByRole('textbox', { name: t('home.depositDialog.qrAmount') }).fill(String(amount));
+  await deposit.getByRole('button', { name: t('home.depositDialog.qrCreate') }).click();
+  await expect(deposit.getByRole('img', { name: t('home.depositDialog.qrImage', { amount: money(amount) }) })).toBeVisible();
+  await deposit.getByRole('button', { name: t('home.depositDialog.qrCopyPayload') }).click();
+  return page.evaluate(() => navigator.clipboard.readText());
 }

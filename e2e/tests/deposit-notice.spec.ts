@@ -1,6 +1,7 @@
 import { expect, test, useLocale } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, DEMO, logIn } from './account-helpers.ts';
+import { openDepositDialog } from './deposit-helpers.ts';
 
 /** The seeded `notice` lookup (apps/server/src/modules/lookup/demo-content.ts), as the member reads it. */
 const SEEDED_NOTICE = {
@@ -21,11 +22,7 @@ for (const locale of ['th', 'la', 'en'] as const) {
     await logIn(page, locale, DEMO.phone, DEMO.password);
     await expect(page).toHaveURL(/\/user\/home$/);
     await acceptAgreement(page, locale);
-    await page
-      .getByRole('region', { name: t('home.widgets.title') })
-      .getByRole('button', { name: t('home.widgets.deposit') })
-      .click();
-    const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+    const dialog = await openDepositDialog(page, locale);
     await expect(dialog.getByRole('note', { name: t('home.depositDialog.siteNotice') })).toHaveText(SEEDED_NOTICE[locale]);
 
     // The server refuses an upload in the window with its own code (apps/server/test/deposit/deposit-slip-upload.test.ts);
@@ -56,11 +53,7 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
   await logIn(page, 'th', DEMO.phone, DEMO.password);
   await expect(page).toHaveURL(/\/user\/home$/);
   await acceptAgreement(page, 'th');
-  await page
-    .getByRole('region', { name: t('home.widgets.title') })
-    .getByRole('button', { name: t('home.widgets.deposit') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+  const dialog = await openDepositDialog(page, 'th');
   await dialog.getByRole('tab', { name: t('home.depositDialog.tabQr') }).click();
   await dialog.getByRole('tab', { name: t('home.depositDialog.providerNames.WW') }).click();
   const picks = dialog.getByRole('group', { name: t('home.depositDialog.quickPicks') });
@@ -102,7 +95,6 @@ test('the QR form reads each provider’s minimum and quick picks from the serve
 });
 
 test('bank cards show the bank’s mark: the member’s bank on home and the site’s accounts in the deposit dialog', async ({ page }) => {
-  const t = (key: string) => text('en', key);
   await useLocale(page, 'en');
   await page.goto('/login');
   await logIn(page, 'en', DEMO.phone, DEMO.password);
@@ -112,11 +104,7 @@ test('bank cards show the bank’s mark: the member’s bank on home and the sit
     page.locator(selector).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth > 0));
   await expect(page.locator('img[data-bank="KBANK"]').first()).toBeVisible();
   expect(await loaded('img[data-bank="KBANK"]')).toEqual([true]);
-  await page
-    .getByRole('region', { name: t('home.widgets.title') })
-    .getByRole('button', { name: t('home.widgets.deposit') })
-    .click();
-  const dialog = page.getByRole('dialog', { name: t('home.depositDialog.title') });
+  const dialog = await openDepositDialog(page, 'en');
   await expect(dialog.locator('img[data-bank]').first()).toBeVisible();
   expect(await loaded('[role="dialog"] img[data-bank]')).not.toContain(false);
 });

@@ -1,8 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { createQrPayload, openDepositDialog, payQrAtScb, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { linePushes, linkLine } from './line-helpers.ts';
 import { money } from './money-helpers.ts';
 
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
@@ -12,11 +12,6 @@ const OPERATOR_GROUP = 'Csandboxoperators0000000000000000';
 const AUTO_ACCOUNT = { bank: 'KBANK', accountNo: '0123456789' } as const;
 
 test.use({ viewport: { width: 390, height: 844 }, permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function pushesTo(request: APIRequestContext, to: string): Promise<string[]> {
-  const res = await request.get(`/sandbox/line/pushes?to=${to}`);
-  return ((await res.json()) as { pushes: { texts: string[] }[] }).pushes.flatMap((p) => p.texts);
-}
 
 test('with SCB’s QR API and LINE pointed at their simulators: a member links LINE, pays a QR through SCB, and LINE tells them and the operators', async ({
   page,
@@ -34,49 +29,21 @@ test('with SCB’s QR API and LINE pointed at their simulators: a member links L
   await acceptAgreement(page, 'en');
 
   // LINE: the profile gives a code, the member sends it to the bot (the simulator's signed webhook), the card shows the link.
-  await page.goto('/user/profile');
-  const card = page.getByRole('region', { name: en('profile.line.title') });
-  await card.getByRole('button', { name: en('profile.line.getCode') }).click();
-  const code = (await card.getByTestId('line-code').textContent())?.trim() ?? '';
-  expect(code).toMatch(/^LINK-[A-Z0-9]{6}$/);
-  const lineUser = `U${[...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-  const sent = await request.post('/sandbox/line/webhook', { data: { userId: lineUser, text: code } });
-  expect(await sent.json()).toEqual({ ok: true, status: 200 });
-  await card.getByRole('button', { name: en('profile.line.sent') }).click();
-  await expect(card.getByText(en('profile.line.linked'))).toBeVisible();
-  await expect(card.getByRole('checkbox', { name: en('profile.line.notice.deposit') })).toBeChecked();
+  const lineUser = await linkLine(page, request, 'en');
   await expectAccessible(page);
 
   // A QR deposit with Paytimz, which this server sends through SCB's QR API.
   await page.goto('/user/home');
-  await page
-    .getByRole('region', { name: en('home.widgets.title') })
-    .getByRole('button', { name: en('home.widgets.deposit') })
-    .click();
-  const deposit = page.getByRole('dialog', { name: en('home.depositDialog.title') });
-  await deposit.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
-  await deposit
-    .getByRole('tablist', { name: en('home.depositDialog.providers') })
-    .getByRole('tab', { name: 'Paytimz' })
-    .click();
-  await deposit.getByRole('textbox', { name: en('home.depositDialog.qrAmount') }).fill('150');
-  await deposit.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
-  await expect(deposit.getByRole('img', { name: en('home.depositDialog.qrImage', { amount: money(150) }) })).toBeVisible();
-  await deposit.getByRole('button', { name: en('home.depositDialog.qrCopyPayload') }).click();
-  const payload = await page.evaluate(() => navigator.clipboard.readText());
+  const deposit = await openDepositDialog(page, 'en');
+  const payload = await createQrPayload(page, deposit, 'Paytimz', 150);
 
   // The payer at SCB: SCB posts its payment confirmation to the site, which checks it with SCB's inquiry.
-  const payer = await context.newPage();
-  await payer.goto('/sandbox/scb');
-  await payer.getByLabel('QR payload').fill(payload);
-  await payer.getByRole('button', { name: 'Pay' }).click();
-  await expect(payer.getByRole('status')).toContainText("SCB's confirmation answered 200");
-  await payer.close();
+  await payQrAtScb(context, payload);
   await expect(deposit.getByText(en('home.depositDialog.arrivedText', { amount: money(150) }))).toBeVisible({ timeout: 15_000 });
   expect(totalMinor(await walletAnswer(request, token))).toBe(before + 15_000);
 
   // LINE: the member's notice reaches the LINE simulator (the outbox job sends it), once.
-  await expect.poll(() => pushesTo(request, lineUser), { timeout: 40_000 }).toContain('150.00 THB was credited to your wallet.');
+  await expect.poll(() => linePushes(request, lineUser), { timeout: 40_000 }).toContain('150.00 THB was credited to your wallet.');
 
   // An incoming transfer from an account no member has: the operators' group hears of it.
   const bank = await context.newPage();
@@ -97,7 +64,7 @@ test('with SCB’s QR API and LINE pointed at their simulators: a member links L
   await expect(bank.getByRole('heading', { name: 'Transfer done' })).toBeVisible();
   await bank.close();
   await expect
-    .poll(() => pushesTo(request, OPERATOR_GROUP), { timeout: 90_000 })
+    .poll(() => linePushes(request, OPERATOR_GROUP), { timeout: 90_000 })
     .toContain('มีเงินเข้า 432.10 THB ที่จับคู่กับสมาชิกไม่ได้ รอผู้ดูแลตัดสิน');
-  expect((await pushesTo(request, lineUser)).filter((t) => t.startsWith('150.00 THB'))).toHaveLength(1);
+  expect((await linePushes(request, lineUser)).filter((t) => t.startsWith('150.00 THB'))).toHaveLength(1);
 });

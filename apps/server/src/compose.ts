@@ -256,7 +256,14 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       moneyDesk,
       cleanupJob,
       autoDeposit,
-      ...(line ? { lineFeedJob: line.lineFeedJob, lineSendJob: line.lineSendJob, lineMessaging: line.lineMessaging } : {}),
+      ...(line
+        ? {
+            lineFeedJob: line.lineFeedJob,
+            lineSendJob: line.lineSendJob,
+            lineMessaging: line.lineMessaging,
+            lineJobPassed: line.lineJobPassed,
+          }
+        : {}),
     },
   };
 }

@@ -146,6 +146,28 @@ describe.each(testEngines())('LINE notices through the Messaging API simulator (
     expect((await pushes(SIMULATED_OPERATOR_GROUP)).at(-1)?.texts).toEqual(['มีเงินเข้า 777.00 THB ที่จับคู่กับสมาชิกไม่ได้ รอผู้ดูแลตัดสิน']);
   });
 
+  it('alerts the operators’ group, once an hour, of a job that failed three passes in a row (not of one that recovers)', async () => {
+    const jobPassed = t.app.services.lineJobPassed!;
+    const alerts = async () => (await pushes(SIMULATED_OPERATOR_GROUP)).flatMap((p) => p.texts).filter((x) => x.startsWith('งานเบื้องหลัง'));
+    const before = (await alerts()).length;
+    // Two failures, then a pass: the streak starts again.
+    jobPassed('payout', false);
+    jobPassed('payout', false);
+    jobPassed('payout', true);
+    jobPassed('payout', false);
+    jobPassed('payout', false);
+    // LINE's own jobs never alert through LINE (a broken channel would alert about itself).
+    for (let i = 0; i < 4; i += 1) jobPassed('line send', false);
+    await deliver();
+    expect((await alerts()).length).toBe(before);
+    jobPassed('payout', false);
+    jobPassed('payout', false);
+    await expect.poll(async () => (await deliver(), (await alerts()).slice(before))).toEqual(['งานเบื้องหลัง "payout" ล้มเหลวติดต่อกัน 3 ครั้ง']);
+    // Later failures in the same hour are one alert, not one a pass.
+    await deliver();
+    expect((await alerts()).slice(before)).toHaveLength(1);
+  });
+
   it('retries after a rate limit, a server error and a cut answer, and LINE’s retry key keeps every notice to one push, even with two nodes sending', async () => {
     const user = `U${'d'.repeat(31)}3`;
     const m = await linkedMember(user, 'en');
