@@ -7,6 +7,12 @@ import { call } from '../support/accounts-support.ts';
 import { depositMember, expectLedgerHealthy } from '../support/deposit-support.ts';
 import { testEngines } from '../support/engines.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
+import type { TWithdrawResponse } from '@jetton/contract/withdraw';
+import { loginOperator } from '../support/admin-support.ts';
+import { setMoneyRules } from '../support/money-rules-support.ts';
+import { walletMember } from '../support/wallet-support.ts';
+import { payoutFaults, setWithdrawRules, withdraw } from '../support/withdraw-support.ts';
 
 const USER = `U${'a'.repeat(31)}1`;
 type Push = { to: string; texts: string[]; retryKey?: string };
@@ -144,6 +150,33 @@ describe.each(testEngines())('LINE notices through the Messaging API simulator (
       .execute();
     await deliver();
     expect((await pushes(SIMULATED_OPERATOR_GROUP)).at(-1)?.texts).toEqual(['มีเงินเข้า 777.00 THB ที่จับคู่กับสมาชิกไม่ได้ รอผู้ดูแลตัดสิน']);
+  });
+
+  it('alerts the operators’ group of a withdrawal waiting for a second operator and of a payout held, in Thai, once each', async () => {
+    await setMoneyRules(t, { THB: { fourEyesWithdrawalAbove: 20_000 } });
+    await setWithdrawRules(t, { payoutIntervalMs: 3_600_000, payoutRetryMs: 20_000, payoutFindingAfterMs: 100_000 });
+    const maker = await loginOperator(t, ['finance']);
+    const m = await walletMember(t, 6_000_000n);
+    const big = await withdraw(t, m.token, { amount: 30_000 });
+    expect(big.statusCode, big.body).toBe(200);
+    const proposed = await maker.call(ADMIN_ROUTES.withdrawals.approve, { id: big.json<TWithdrawResponse>().withdrawalId });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    // The bank does not answer: past the deadline the payout's outcome is still unknown, so it is held for a person.
+    await payoutFaults(t, 'unavailable');
+    try {
+      expect((await withdraw(t, m.token, { amount: 1_234 })).statusCode).toBe(200);
+      for (let pass = 0; pass < 7; pass++) {
+        await t.app.services.payoutJob.runOnce();
+        t.clock.advance(20_001);
+      }
+    } finally {
+      await payoutFaults(t, 'none');
+    }
+    await deliver();
+    await deliver();
+    const texts = (await pushes(SIMULATED_OPERATOR_GROUP)).flatMap((p) => p.texts);
+    expect(texts.filter((x) => x === 'รายการถอน 30,000.00 THB รอผู้ดูแลคนที่สองยืนยัน')).toHaveLength(1);
+    expect(texts.filter((x) => x === 'การจ่ายเงินถอน 1,234.00 THB ถูกพักไว้: ไม่ทราบผลจากธนาคาร ต้องมีผู้ดูแลตรวจสอบ')).toHaveLength(1);
   });
 
   it('alerts the operators’ group, once an hour, of a job that failed three passes in a row (not of one that recovers)', async () => {

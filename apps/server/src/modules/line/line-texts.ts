@@ -5,7 +5,9 @@ import type { LineLang } from '../../db/tables/line.ts';
 export type LineNoticeKind = 'linked' | 'deposit' | 'withdrawal' | 'chat' | 'ops-four-eyes' | 'ops-held' | 'ops-unmatched' | 'ops-job';
 
 type Params = Record<string, string>;
-const money = (p: Params) => `${p.amount ?? ''} ${p.currency ?? ''}`.trim();
+/** "30,000.00 THB", "650,000.00 LAK": thousands grouped, as a person reads an amount on a phone. */
+const money = (p: Params) => `${grouped(p.amount ?? '')} ${p.currency ?? ''}`.trim();
+const grouped = (decimal: string) => decimal.replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 /** Every text a LINE notice can carry, in th, la and en (house rules: nothing shown to a person in one language only). */
 const TEXTS: Record<LineNoticeKind, Record<LineLang, (p: Params) => string>> = {
