@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
-import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { openDepositDialog, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { fillSandboxSender, newMemberOnHome, openDepositDialog, totalMinor, walletAnswer } from './deposit-helpers.ts';
 import { balanceHeader, money } from './money-helpers.ts';
 
 /** The demo's THB deposit account watched through its credit SMS (mode SMS), the sandbox phone its registered forwarder. */
@@ -21,17 +20,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
   }, testInfo) => {
     test.setTimeout(120_000);
     const t = (key: string, values?: Record<string, string>) => text(locale, key, values);
-    const member = await registerMember(request, { name: uniqueName() });
-    const token = await tokenOf(request, member);
-    const before = await walletAnswer(request, token);
-    const own = before.bankAccount;
-    if (!own) throw new Error('a registered member has a bank account');
-
-    await useLocale(page, locale);
-    await page.goto('/login');
-    await logIn(page, locale, member.phone, member.password);
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await acceptAgreement(page, locale);
+    const { token, before, own } = await newMemberOnHome(page, request, locale, { name: uniqueName() });
 
     const deposit = await openDepositDialog(page, locale);
     // The SMS-mode account is offered with the others; the dialog waits for a transfer from the registered account.
@@ -49,13 +38,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
     const phone = await context.newPage();
     await phone.goto('/sandbox/sms-forwarder');
     await phone.locator('select[name="site"]').selectOption(`${SMS_ACCOUNT.bank}|${SMS_ACCOUNT.accountNo}`);
-    if (locale === 'th') {
-      await phone.locator('select[name="member"]').selectOption(`${own.bankCode}|${own.bankAccountNo}|${own.bankAccountName}`);
-    } else {
-      await phone.locator('select[name="senderBank"]').selectOption(own.bankCode);
-      await phone.locator('input[name="senderAccount"]').fill(own.bankAccountNo);
-      await phone.locator('input[name="senderName"]').fill(own.bankAccountName);
-    }
+    await fillSandboxSender(phone, own, locale === 'th' ? 'pick' : 'type');
     await phone.locator('input[name="amount"]').fill('234');
     await phone.getByRole('button', { name: 'Forward' }).click();
     await expect(phone.getByRole('heading', { name: 'SMS forwarded' })).toBeVisible();

@@ -1,7 +1,6 @@
-import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { text, type TestLocale } from '../support/i18n.ts';
-import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { openDepositDialog, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import { newMemberOnHome, openDepositDialog, totalMinor, transferAtSandboxBank, walletAnswer } from './deposit-helpers.ts';
 import { balanceHeader, money } from './money-helpers.ts';
 
 /** The seeded THB deposit account the site watches through the bank's statement (mode AUTO). */
@@ -17,17 +16,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
   }, testInfo) => {
     test.setTimeout(120_000);
     const t = (key: string, values?: Record<string, string>) => text(locale, key, values);
-    const member = await registerMember(request);
-    const token = await tokenOf(request, member);
-    const before = await walletAnswer(request, token);
-    const own = before.bankAccount;
-    if (!own) throw new Error('a registered member has a bank account');
-
-    await useLocale(page, locale);
-    await page.goto('/login');
-    await logIn(page, locale, member.phone, member.password);
-    await expect(page).toHaveURL(/\/user\/home$/);
-    await acceptAgreement(page, locale);
+    const { token, before, own } = await newMemberOnHome(page, request, locale);
 
     const deposit = await openDepositDialog(page, locale);
     await expect(deposit.getByText(t('home.depositDialog.autoTitle'))).toBeVisible();
@@ -38,29 +27,7 @@ for (const locale of ['th', 'en'] as const satisfies TestLocale[]) {
     await expectAccessible(page);
 
     // The member's banking app: a transfer from their own account to the site's AUTO account.
-    const bank = await context.newPage();
-    await bank.goto('/sandbox/bank');
-    // The simulator's form by its field names (a label wrapping a select takes the option's text into its name):
-    // the member's account picked from the registered ones, or typed in as a banking app would have it.
-    if (locale === 'th') {
-      await bank.locator('select[name="member"]').selectOption(`${own.bankCode}|${own.bankAccountNo}|${own.bankAccountName}`);
-    } else {
-      await bank.locator('select[name="senderBank"]').selectOption(own.bankCode);
-      await bank.locator('input[name="senderAccount"]').fill(own.bankAccountNo);
-      await bank.locator('input[name="senderName"]').fill(own.bankAccountName);
-    }
-    const receiver = bank.locator('select[name="receiver"]');
-    const value = await receiver
-      .locator('option')
-      .evaluateAll(
-        (options, wanted) => (options as HTMLOptionElement[]).find((o) => o.value.startsWith(wanted))?.value ?? '',
-        `${AUTO_ACCOUNT.bank}|${AUTO_ACCOUNT.accountNo}|`,
-      );
-    await receiver.selectOption(value);
-    await bank.locator('input[name="amount"]').fill('321');
-    await bank.getByRole('button', { name: 'Transfer' }).click();
-    await expect(bank.getByRole('heading', { name: 'Transfer done' })).toBeVisible();
-    await bank.close();
+    await transferAtSandboxBank(context, { sender: own, how: locale === 'th' ? 'pick' : 'type', receiver: AUTO_ACCOUNT, amount: '321' });
 
     // Back in the site's tab, without a reload: the statement poller finds the transfer and credits it.
     await expect(deposit.getByText(t('home.depositDialog.arrivedText', { amount: money(321) }))).toBeVisible({ timeout: 45_000 });

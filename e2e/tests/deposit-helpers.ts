@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { text, type TestLocale } from '../support/i18n.ts';
+import { useLocale } from '../support/fixtures.ts';
+import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
 import { money } from './money-helpers.ts';
 
 type Member = { phone: string; password: string };
@@ -114,4 +116,61 @@ export async function createQrPayload(page: Page, deposit: Locator, provider: st
   await expect(deposit.getByRole('img', { name: t('home.depositDialog.qrImage', { amount: money(amount) }) })).toBeVisible();
   await deposit.getByRole('button', { name: t('home.depositDialog.qrCopyPayload') }).click();
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+type BankAccount = NonNullable<WalletAnswer['bankAccount']>;
+
+/**
+ * A new member on the home screen, logged in with the agreement accepted, as a member arrives to
+ * deposit; answers their token, their wallet before anything happens and their registered account.
+ */
+export async function newMemberOnHome(page: Page, request: APIRequestContext, locale: TestLocale, options: { name?: string } = {}) {
+  const member = await registerMember(request, options);
+  const token = await tokenOf(request, member);
+  const before = await walletAnswer(request, token);
+  const own = before.bankAccount;
+  if (!own) throw new Error('a registered member has a bank account');
+  await useLocale(page, locale);
+  await page.goto('/login');
+  await logIn(page, locale, member.phone, member.password);
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await acceptAgreement(page, locale);
+  return { member, token, before, own };
+}
+
+/**
+ * The sender fields of a sandbox page (the bank, the SMS forwarder), by their field names (a label
+ * wrapping a select takes the option's text into its name): picked from the registered accounts,
+ * or typed in as a banking app would have it.
+ */
+export async function fillSandboxSender(page: Page, sender: BankAccount, how: 'pick' | 'type'): Promise<void> {
+  if (how === 'pick') {
+    await page.locator('select[name="member"]').selectOption(`${sender.bankCode}|${sender.bankAccountNo}|${sender.bankAccountName}`);
+    return;
+  }
+  await page.locator('select[name="senderBank"]').selectOption(sender.bankCode);
+  await page.locator('input[name="senderAccount"]').fill(sender.bankAccountNo);
+  await page.locator('input[name="senderName"]').fill(sender.bankAccountName);
+}
+
+/** A transfer made on the sandbox bank's page, as a member's banking app would, to one of the site's accounts. */
+export async function transferAtSandboxBank(
+  context: BrowserContext,
+  transfer: { sender: BankAccount; how: 'pick' | 'type'; receiver: { bank: string; accountNo: string }; amount: string },
+): Promise<void> {
+  const bank = await context.newPage();
+  await bank.goto('/sandbox/bank');
+  await fillSandboxSender(bank, transfer.sender, transfer.how);
+  const receiver = bank.locator('select[name="receiver"]');
+  const value = await receiver
+    .locator('option')
+    .evaluateAll(
+      (options, wanted) => (options as HTMLOptionElement[]).find((o) => o.value.startsWith(wanted))?.value ?? '',
+      `${transfer.receiver.bank}|${transfer.receiver.accountNo}|`,
+    );
+  await receiver.selectOption(value);
+  await bank.locator('input[name="amount"]').fill(transfer.amount);
+  await bank.getByRole('button', { name: 'Transfer' }).click();
+  await expect(bank.getByRole('heading', { name: 'Transfer done' })).toBeVisible();
+  await bank.close();
 }

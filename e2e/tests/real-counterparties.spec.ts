@@ -1,7 +1,15 @@
 import { expect, expectAccessible, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
-import { createQrPayload, openDepositDialog, payQrAtScb, tokenOf, totalMinor, walletAnswer } from './deposit-helpers.ts';
+import {
+  createQrPayload,
+  openDepositDialog,
+  payQrAtScb,
+  tokenOf,
+  totalMinor,
+  transferAtSandboxBank,
+  walletAnswer,
+} from './deposit-helpers.ts';
 import { linePushes, linkLine } from './line-helpers.ts';
 import { money } from './money-helpers.ts';
 
@@ -46,23 +54,8 @@ test('with SCB’s QR API and LINE pointed at their simulators: a member links L
   await expect.poll(() => linePushes(request, lineUser), { timeout: 40_000 }).toContain('150.00 THB was credited to your wallet.');
 
   // An incoming transfer from an account no member has: the operators' group hears of it.
-  const bank = await context.newPage();
-  await bank.goto('/sandbox/bank');
-  await bank.locator('select[name="senderBank"]').selectOption('BBL');
-  await bank.locator('input[name="senderAccount"]').fill(`9${Date.now().toString().slice(-9)}`);
-  await bank.locator('input[name="senderName"]').fill('NOBODY KNOWN');
-  const receiver = bank.locator('select[name="receiver"]');
-  const value = await receiver
-    .locator('option')
-    .evaluateAll(
-      (options, wanted) => (options as HTMLOptionElement[]).find((o) => o.value.startsWith(wanted))?.value ?? '',
-      `${AUTO_ACCOUNT.bank}|${AUTO_ACCOUNT.accountNo}|`,
-    );
-  await receiver.selectOption(value);
-  await bank.locator('input[name="amount"]').fill('432.10');
-  await bank.getByRole('button', { name: 'Transfer' }).click();
-  await expect(bank.getByRole('heading', { name: 'Transfer done' })).toBeVisible();
-  await bank.close();
+  const stranger = { bankCode: 'BBL', bankAccountNo: `9${Date.now().toString().slice(-9)}`, bankAccountName: 'NOBODY KNOWN' };
+  await transferAtSandboxBank(context, { sender: stranger, how: 'type', receiver: AUTO_ACCOUNT, amount: '432.10' });
   await expect
     .poll(() => linePushes(request, OPERATOR_GROUP), { timeout: 90_000 })
     .toContain('มีเงินเข้า 432.10 THB ที่จับคู่กับสมาชิกไม่ได้ รอผู้ดูแลตัดสิน');
