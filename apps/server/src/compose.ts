@@ -10,6 +10,7 @@ import { createCrashPoint } from './crash-point.ts';
 import type { DB } from './db/schema.ts';
 import { createJobScheduler } from './jobs/periodic-job.ts';
 import type { NodeMetrics } from './metrics/node-metrics.ts';
+import { AppError } from './http/app-error.ts';
 import { registerAccountFeature } from './modules/account/account-feature.ts';
 import { registerAdminFeature } from './modules/admin/admin-feature.ts';
 import { deriveAuditKeys } from './modules/admin/audit-chain.ts';
@@ -20,6 +21,7 @@ import { registerChatAdminRoutes } from './modules/chat/chat-admin-routes.ts';
 import { registerChatFeature } from './modules/chat/chat-feature.ts';
 import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
+import { registerCareFeature } from './modules/care/care-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import type { LookupService } from './modules/lookup/lookup-service.ts';
@@ -109,6 +111,17 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     audit,
     metrics,
   });
+  // Player care before the money features: its gate sees their routes, they ask its limits (docs/player-care.md).
+  const care = registerCareFeature(app, {
+    db,
+    clock,
+    audit,
+    checkPassword: async (memberId, password) => {
+      const member = await accounts.members.findById(memberId);
+      if (!member) throw new AppError('invalid-token');
+      await accounts.auth.checkPassword(member, password);
+    },
+  });
   const rewards = createRewardsFeature(app, { db, clock, settings, jobs, providers, walletRules, audit });
   const wallet = registerWalletFeature(app, {
     ...(crash ? { crash } : {}),
@@ -122,6 +135,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     providers,
     rules: walletRules,
     metrics,
+    limits: care.limits,
   });
   const rewardsParts = rewards.register();
   registerStatementRoutes(app, { db });
@@ -160,6 +174,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     settings,
     storage: uploads.area('slips'),
     jobs,
+    limits: care.limits,
   });
   // Automatic deposits (docs/auto-deposit.md): the statement poller and the SMS forwarder webhook feed one pipeline.
   const autoDeposit = await registerAutoDepositFeature(app, {

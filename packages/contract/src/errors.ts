@@ -127,6 +127,17 @@ export const ERROR_STATUS = {
   CSRF_INVALID: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
   LAST_OWNER: 409,
+  // Player care (docs/player-care.md): a limit the money would pass; a raise not yet past its cooling
+  // period; a break in force (every money route but withdrawal); a break only ever made longer;
+  // a phone or bank account whose owner is self-excluded.
+  DEPOSIT_LIMIT_REACHED: 422,
+  LOSS_LIMIT_REACHED: 422,
+  WAGER_LIMIT_REACHED: 422,
+  LIMIT_NOT_DUE: 409,
+  COOLING_OFF: 403,
+  SELF_EXCLUDED: 403,
+  BREAK_SHORTER: 409,
+  REGISTRATION_EXCLUDED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

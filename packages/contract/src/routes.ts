@@ -102,6 +102,14 @@ export const ROUTES = {
     /** Where LINE posts webhook events (signed with x-line-signature). */
     webhook: '/api/line/webhook',
   },
+  /** Player care (docs/player-care.md): limits, breaks, deposits held for a person. */
+  care: {
+    limits: '/api/care/limits',
+    limitConfirm: '/api/care/limits/confirm',
+    limitCancel: '/api/care/limits/cancel',
+    break: '/api/care/break',
+    holds: '/api/care/holds',
+  },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
   /** The one-time page a form launcher's link opens (not called by the web client). */
   gameLaunch: '/api/game-launch/:ticket',

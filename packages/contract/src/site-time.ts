@@ -46,6 +46,11 @@ export function siteWeekStart(at: Date): Date {
   return new Date(start.getTime() - ((weekday + 6) % 7) * DAY_MS);
 }
 
+/** The instant the site's calendar month of `at` starts (the 1st, 00:00 in Bangkok). */
+export function siteMonthStart(at: Date): Date {
+  return siteDayStart(`${siteDay(at).slice(0, 8)}01`);
+}
+
 /** Every site day from `from` to `to`, both included. */
 export function siteDaysBetween(from: SiteDay, to: SiteDay): SiteDay[] {
   const days: SiteDay[] = [];

@@ -1,3 +1,11 @@
+import type {
+  CareDepositsTable,
+  CareHoldsTable,
+  PlayBreaksTable,
+  PlayLimitChangesTable,
+  PlayLimitHitsTable,
+  PlayLimitsTable,
+} from './tables/care.ts';
 import type { LineFeedCursorsTable, LineLinkCodesTable, LineLinksTable, LineOutboxTable } from './tables/line.ts';
 import type { ColumnType } from 'kysely';
 import type { ChatConversationsTable, ChatMediaTable, ChatMessagesTable } from './tables/chat.ts';
@@ -134,4 +142,11 @@ export type DB = {
   line_link_codes: LineLinkCodesTable;
   line_outbox: LineOutboxTable;
   line_feed_cursors: LineFeedCursorsTable;
+  // 0048-player-care
+  play_limits: PlayLimitsTable;
+  play_limit_changes: PlayLimitChangesTable;
+  play_limit_hits: PlayLimitHitsTable;
+  play_breaks: PlayBreaksTable;
+  care_holds: CareHoldsTable;
+  care_deposits: CareDepositsTable;
 };

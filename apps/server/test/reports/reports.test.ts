@@ -89,6 +89,7 @@ describe.each(testEngines())('reports over a scripted month (%s database)', (eng
     const reference = randomUUID();
     await db.transaction().execute((trx) =>
       creditDeposit(trx, {
+        at,
         memberId: m.id,
         currency: m.currency,
         sourceCode: CHANNEL[channel].source,

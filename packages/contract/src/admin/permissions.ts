@@ -31,6 +31,7 @@ const PERMISSIONS = {
   'members.suspend': 'Suspend or reactivate a member',
   'members.resetPassword': "Reset a member's password (a temporary one by SMS)",
   'members.editBank': "Edit a member's bank details with a reason",
+  'care.override': "End a member's cool-off or self-exclusion early, or let a held deposit into the wallet (owner only, with a reason)",
   'blacklist.view': 'See the bank-account blacklist',
   'blacklist.manage': 'Add or remove a blacklisted bank account',
   // Settings and content

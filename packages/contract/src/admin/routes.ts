@@ -102,6 +102,12 @@ export const ADMIN_ROUTES = {
     resetPassword: r('POST', '/members/:id/reset-password', 'members.resetPassword'),
     editBank: r('PUT', '/members/:id/bank', 'members.editBank'),
   },
+  care: {
+    member: r('GET', '/members/:id/care', 'members.view'),
+    endBreak: r('POST', '/members/:id/care/end-break', 'care.override'),
+    releaseHold: r('POST', '/care/holds/:id/release', 'care.override'),
+    limitHits: r('GET', '/care/limit-hits', 'reports.view'),
+  },
   blacklist: {
     list: r('GET', '/blacklist', 'blacklist.view'),
     add: r('POST', '/blacklist', 'blacklist.manage'),

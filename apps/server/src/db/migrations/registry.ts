@@ -32,6 +32,7 @@ import * as m0044 from './0044-localized-banners.ts';
 import * as m0045 from './0045-money-rules-per-currency.ts';
 import * as m0046 from './0046-line-notices.ts';
 import * as m0047 from './0047-ledger-post-batch.ts';
+import * as m0048 from './0048-player-care.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0045-money-rules-per-currency': m0045,
   '0046-line-notices': m0046,
   '0047-ledger-post-batch': m0047,
+  '0048-player-care': m0048,
 };

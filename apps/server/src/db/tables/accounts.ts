@@ -6,6 +6,9 @@ type At = ColumnType<Date, Date, Date>;
 export type MemberStatus = 'active' | 'inactive';
 export type MemberCurrency = 'THB' | 'LAK';
 
+/** A member's break from play (docs/player-care.md). */
+export type BreakKind = 'cool-off' | 'self-exclusion';
+
 export type MembersTable = {
   id: string;
   /** BIGINT identity behind the invite code PR<member_no>; never written by us. */
@@ -25,6 +28,9 @@ export type MembersTable = {
   must_change_password: Generated<boolean>;
   /** When the bank or account number last changed through the profile (docs/security.md); null when never. */
   bank_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The break in force, if any (0048, docs/player-care.md); a self-exclusion without an end is permanent. */
+  break_kind: ColumnType<BreakKind | null, BreakKind | null | undefined, BreakKind | null>;
+  break_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: At;
   updated_at: At;
 };

@@ -4,7 +4,10 @@ import type { MembersTable, MemberStatus } from '../../db/tables/accounts.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 
 export type Member = Selectable<MembersTable>;
-export type NewMember = Omit<Member, 'member_no' | 'status' | 'coin' | 'bank_changed_at' | 'must_change_password'>;
+export type NewMember = Omit<
+  Member,
+  'member_no' | 'status' | 'coin' | 'bank_changed_at' | 'must_change_password' | 'break_kind' | 'break_ends_at'
+>;
 export type BankAccountFields = { bank_code: string; bank_account_name: string; bank_account_no: string };
 
 /** Which uniqueness rule an insert or update broke. */

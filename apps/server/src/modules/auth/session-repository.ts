@@ -1,8 +1,18 @@
+import type { BreakKind } from '../../db/tables/accounts.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** A live session with what the guard needs of its member. */
-export type SessionMember = { sessionId: string; memberId: string; memberNo: bigint; phone: string; currency: 'THB' | 'LAK' };
+export type SessionMember = {
+  sessionId: string;
+  memberId: string;
+  memberNo: bigint;
+  phone: string;
+  currency: 'THB' | 'LAK';
+  /** The member's break from play, if one was taken (docs/player-care.md); in force while breakEndsAt is null or ahead. */
+  breakKind?: BreakKind | null;
+  breakEndsAt?: Date | null;
+};
 
 /** Kysely stays here (docs/engineering.md, "House rules"): the sessions table. */
 export function createSessionRepository(db: Kysely<DB>) {
@@ -27,6 +37,8 @@ export function createSessionRepository(db: Kysely<DB>) {
           'members.member_no as memberNo',
           'members.phone',
           'members.currency',
+          'members.break_kind as breakKind',
+          'members.break_ends_at as breakEndsAt',
         ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)

@@ -118,6 +118,7 @@ export function createIncomingPipeline(deps: Deps) {
             created: true,
           };
         const credit = await creditDeposit(trx, {
+          at: now,
           memberId: outcome.member.id,
           currency: site.currency,
           sourceCode: ACCOUNT_CODES.bank(depositAccountId(site.bankCode, site.bankAccountNo)),

@@ -115,6 +115,7 @@ export function createUnmatchedDesk(deps: Deps) {
           }
         }
         const credit = await creditDeposit(trx, {
+          at: now,
           memberId: member.id,
           currency: queued.currency,
           sourceCode: ACCOUNT_CODES.bank(depositAccountId(queued.site_bank, queued.site_account)),

@@ -21,8 +21,9 @@ export async function creditSlip(
     amount: bigint;
     coinPerMinor: number;
     memo: string;
+    at: Date;
   },
-): Promise<{ created: boolean; coins: number; entryId: bigint }> {
+): Promise<{ created: boolean; coins: number; entryId: bigint; held: boolean }> {
   return creditDeposit(trx, {
     memberId: slip.member.id,
     currency: slip.member.currency,
@@ -32,5 +33,6 @@ export async function creditSlip(
     amount: slip.amount,
     coinPerMinor: slip.coinPerMinor,
     memo: slip.memo,
+    at: slip.at,
   });
 }

@@ -1,3 +1,4 @@
+import type { LimitsService } from '../care/limits-service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BankVerification } from '../../adapters/bank/bank-verification.ts';
@@ -49,6 +50,8 @@ import { untilAborted } from '../../jobs/until-aborted.ts';
 import type { JobScheduler } from '../../jobs/periodic-job.ts';
 
 type Deps = {
+  /** Player care's limits, asked before a QR is made (docs/player-care.md). */
+  limits?: Pick<LimitsService, 'assertDepositFits'>;
   config: Config;
   db: Kysely<DB>;
   clock: Clock;
@@ -107,6 +110,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
       })
     : genericGateway;
   const qr = createQrService({
+    ...(deps.limits ? { limits: deps.limits } : {}),
     db,
     gateway: qrGateway,
     rules,

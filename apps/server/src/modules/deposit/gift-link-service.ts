@@ -75,6 +75,7 @@ export function createGiftLinkService(deps: Deps) {
       const amount = answer.amount;
       await withMoneyTransaction(deps.db, async (trx) => {
         await creditDeposit(trx, {
+          at: now,
           memberId,
           currency: member.currency,
           sourceCode: ACCOUNT_CODES.voucherTruemoney,

@@ -87,6 +87,7 @@ export function createNoticeService(deps: Deps) {
           if (held) return held;
           const account = deposit.banks.find((b) => b.currency === notice.currency);
           ({ entryId } = await creditDeposit(trx, {
+            at: now,
             memberId: notice.member_id,
             currency: notice.currency,
             sourceCode: ACCOUNT_CODES.bank(account ? depositAccountId(account.bankCode, account.bankAccountNo) : 'manual'),

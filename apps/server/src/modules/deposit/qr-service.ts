@@ -23,6 +23,7 @@ import { createQrRepository, type QrCode } from './qr-repository.ts';
 import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 
 import type { QrRules } from '@jetton/contract/admin/settings';
+import type { LimitsService } from '../care/limits-service.ts';
 import type { RulesSource } from '../lookup/cached-rules.ts';
 
 type Deps = {
@@ -38,6 +39,8 @@ type Deps = {
   qrRules?: RulesSource<QrRules>;
   /** Each currency's minimum per provider (docs/money.md, "Rules per currency"). */
   money: MoneyRulesSource;
+  /** Player care: a QR the member's deposit limit has no room for is not made (docs/player-care.md). */
+  limits?: Pick<LimitsService, 'assertDepositFits'>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -99,6 +102,7 @@ export function createQrService(deps: Deps) {
       const late = notice.paidAt.getTime() > qr.expires_at.getTime();
       if (qr.status !== 'open' || late || notice.amount !== qr.amount) throw new AppError('QR_FAIL', 409);
       const credit = await creditDeposit(trx, {
+        at: deps.clock.now(),
         memberId: qr.member_id,
         currency: qr.currency,
         sourceCode: ACCOUNT_CODES.gateway(provider),
@@ -129,6 +133,7 @@ export function createQrService(deps: Deps) {
       const rule = (await providerRules(currency)).find((r) => r.provider === provider);
       if (!rule?.enabled) return { ...NO_QR, message: 'QR_PROVIDER_OFF' };
       if (!meetsQrMinimum(rule, amountUnits)) return { ...NO_QR, message: 'QR_BELOW_MINIMUM' };
+      await deps.limits?.assertDepositFits(memberId, toMinor(amountUnits));
       const now = deps.clock.now();
       await qrs.expireStale(memberId, provider, now);
       const open = await qrs.findOpen(memberId, provider, now);

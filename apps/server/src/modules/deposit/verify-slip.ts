@@ -94,6 +94,7 @@ async function decide(deps: SlipVerifyDeps, slip: Slip, rules: DepositRules): Pr
     const current = await createSlipRepository(trx).lockStatus(slip.id);
     if (current !== 'processing') return 'decided' as const;
     const result = await creditSlip(trx, {
+      at: deps.clock.now(),
       member,
       depositAccount: depositAccountId(account.bankCode, account.bankAccountNo),
       transRef: tx.transRef,

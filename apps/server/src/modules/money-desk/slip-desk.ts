@@ -117,6 +117,7 @@ export function createSlipDesk(
         if (!slip || !isUndecided(slip)) throw new AppError('ALREADY_DECIDED');
         const now = clock.now();
         const credit = await creditSlip(trx, {
+          at: now,
           member,
           depositAccount: depositAccountId(account.bankCode, account.bankAccountNo),
           transRef: tx.transRef,

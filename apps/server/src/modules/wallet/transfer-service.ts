@@ -19,6 +19,7 @@ import { createTransferRepository, type Transfer } from './transfer-repository.t
 import { AWAITING_DEPOSIT, TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
 import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
+import type { LimitsService } from '../care/limits-service.ts';
 
 export type TransferDeps = {
   db: Kysely<DB>;
@@ -33,6 +34,8 @@ export type TransferDeps = {
   onOutcome?: (outcome: TransferOutcome['status']) => void;
   /** The crash test's hook (docs/faults.md, "Killed at each step"); absent outside it. */
   crash?: CrashPoint;
+  /** Player care's loss and wager limits, checked in the debit's own transaction (docs/player-care.md). */
+  limits?: Pick<LimitsService, 'guardToGame'>;
 };
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
@@ -51,6 +54,7 @@ type Target = { code: string; username: string; provider: GameProvider };
 export function createTransferService(deps: TransferDeps) {
   const { db, clock, access, settlement } = deps;
   const transfers = createTransferRepository(db);
+  const guardToGame: LimitsService['guardToGame'] = deps.limits?.guardToGame ?? ((_member, _amount, write) => write(db));
   const transferMinMinor = async (member: AuthMember) => toMinor((await rulesFor(deps.money, member.currency)).transferMin);
 
   /** A PENDING transfer row; its provider transfer id is its own id (a UUID every provider accepts). */
@@ -148,13 +152,15 @@ export function createTransferService(deps: TransferDeps) {
     const posted = await onceForKey(member, group.key, () =>
       retryingConflicts(
         () =>
-          transfers.insertWithEntry(draft, {
-            kind: TRANSFER_ENTRY_KINDS.toGame,
-            legs: [
-              { account: wallet, sign: -1n },
-              { account: provider, sign: 1n },
-            ],
-          }),
+          guardToGame(member.memberId, value, (handle) =>
+            createTransferRepository(handle).insertWithEntry(draft, {
+              kind: TRANSFER_ENTRY_KINDS.toGame,
+              legs: [
+                { account: wallet, sign: -1n },
+                { account: provider, sign: 1n },
+              ],
+            }),
+          ),
         { idempotent: true },
       ),
     );

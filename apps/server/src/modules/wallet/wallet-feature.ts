@@ -1,3 +1,4 @@
+import type { LimitsService } from '../care/limits-service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -47,6 +48,8 @@ type Deps = {
   metrics: Pick<NodeMetrics, 'transfer'>;
   /** The crash test's hook (crash-point.ts); absent outside it. */
   crash?: CrashPoint;
+  /** Player care's limits, asked before money goes into a game (docs/player-care.md). */
+  limits?: LimitsService;
 };
 
 /**
@@ -71,7 +74,8 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): { trans
     deps.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
   const crash = deps.crash ? { crash: deps.crash } : {};
   const money = createMoneyRules({ settings: deps.settings, clock, log });
-  const transfers = createTransferService({ db, clock, rules, money, access, settlement, log, onOutcome, ...crash });
+  const limits = deps.limits ? { limits: deps.limits } : {};
+  const transfers = createTransferService({ db, clock, rules, money, access, settlement, log, onOutcome, ...crash, ...limits });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
   registerWalletRoutes(app, { wallet: summary, gameAccounts, refresh });
