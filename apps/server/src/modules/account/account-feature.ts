@@ -1,3 +1,4 @@
+import { createCareRepository } from '../care/care-repository.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAccountSchemas } from '@jetton/contract/account';
@@ -84,6 +85,7 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
     clock,
     market: { lao: config.lao },
     isBankBlacklisted,
+    isExcluded: createCareRepository(db).excludedOwner,
   });
   const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log, isBankBlacklisted });
 

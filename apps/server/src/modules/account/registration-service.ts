@@ -22,6 +22,8 @@ export type RegistrationDeps = {
   market: TMarket;
   /** A blacklisted account answers INVALID_BANK (docs/operators.md, "Bank-account blacklist"). */
   isBankBlacklisted: (bankCode: string, bankAccountNo: string) => Promise<boolean>;
+  /** Whether the phone or bank account is a self-excluded member's, still excluded (docs/player-care.md). */
+  isExcluded?: (who: { phone: string; bankCode: string; bankAccountNo: string }, now: Date) => Promise<boolean>;
 };
 
 /** Invite codes are `PR<member number>`, any letter case (docs/accounts.md, "Registration"). */
@@ -50,11 +52,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   return {
     async validate(request: TValidateRequest): Promise<void> {
+      const who = { phone: request.username, bankCode: '', bankAccountNo: '' };
+      if (await deps.isExcluded?.(who, clock.now())) throw new AppError('REGISTRATION_EXCLUDED');
       if (await members.phoneExists(request.username)) throw new AppError('EXISTING_USER');
     },
 
     async register(request: TRegisterRequest): Promise<TRegisterResponse> {
       const phone = request.username;
+      // Before the uniqueness checks: the clearer answer while the owner's exclusion lasts.
+      const who = { phone, bankCode: request.bankCode, bankAccountNo: request.bankAccountNo };
+      if (await deps.isExcluded?.(who, clock.now())) throw new AppError('REGISTRATION_EXCLUDED');
       if (await members.phoneExists(phone)) throw new AppError('EXISTING_USER');
       if ((await lookups.get('registerOTP')).enabled && !(await deps.isPhoneVerified(phone))) {
         throw new AppError('UNVERIFIED_OTP');
