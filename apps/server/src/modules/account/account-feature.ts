@@ -78,6 +78,7 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
 
   const blacklist = createBankBlacklist(db);
   const isBankBlacklisted = (bankCode: string, bankAccountNo: string) => blacklist.isBlacklisted(bankCode, bankAccountNo);
+  const care = createCareRepository(db);
   const registration = createRegistrationService({
     members,
     isPhoneVerified: otp.isVerified,
@@ -85,7 +86,7 @@ export function registerAccountFeature(app: FastifyInstance, deps: Deps) {
     clock,
     market: { lao: config.lao },
     isBankBlacklisted,
-    isExcluded: createCareRepository(db).excludedOwner,
+    isExcluded: (who, now) => care.excludedOwner(who, now),
   });
   const profile = createProfileService({ members, auth, lookups, clock, sms, log: app.log, isBankBlacklisted });
 
