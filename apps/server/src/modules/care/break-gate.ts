@@ -18,6 +18,11 @@ const ALLOWED_ON_BREAK = new Set<string>([
   ROUTES.wallet.withdrawAll,
   ROUTES.wallet.refreshSlot,
   ROUTES.qrcode.byId,
+  // Reads that the API answers to POST.
+  ROUTES.statement.list,
+  ROUTES.statement.slip,
+  ROUTES.invite.list,
+  ROUTES.refund.list,
   ROUTES.chat.sendMessage,
   ROUTES.chat.history,
   ROUTES.chat.readCustomer,
@@ -28,11 +33,23 @@ const ALLOWED_ON_BREAK = new Set<string>([
   ...Object.values(ROUTES.care),
 ]);
 
+/** Member calls that take a bonus, a reward or a game although they answer GET (the API's older calls). */
+const PLAY_READS = new Set<string>([
+  ROUTES.autoLogin,
+  ROUTES.wallet.activate,
+  ROUTES.wallet.resetPassword,
+  ROUTES.bonus.activate,
+  ROUTES.promotion.activate,
+  ROUTES.invite.bonus,
+  ROUTES.refund.receive,
+  ROUTES.refund.addWallet,
+]);
+
 function refusedOnBreak(request: FastifyRequest): boolean {
   const url = request.routeOptions.url ?? '';
   // Money back from a game to the wallet stays possible; into a game does not.
   if (url === ROUTES.wallet.transfer) return (request.body as { to?: unknown } | undefined)?.to !== 'WALLET';
-  if (url === ROUTES.autoLogin) return true;
+  if (PLAY_READS.has(url)) return true;
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   return !ALLOWED_ON_BREAK.has(url);
 }

@@ -39,13 +39,19 @@ export function createBreakService(deps: {
 }) {
   const repo = createCareRepository(deps.db);
 
-  async function state(memberId: string): Promise<TBreakState> {
-    const now = deps.clock.now();
-    const [latest] = await repo.breaksOf(memberId);
+  /** The break in force (the member row says which), with its own row for when it started. */
+  async function current(memberId: string, now: Date) {
     const member = await repo.memberBreak(memberId);
-    if (!latest || !member || !breakInForce(member.break_kind, member.break_ends_at, now) || latest.ended_early_at)
-      return { current: null };
-    return { current: { kind: latest.kind, startsAt: latest.starts_at.toISOString(), endsAt: latest.ends_at?.toISOString() ?? null } };
+    if (!member || !breakInForce(member.break_kind, member.break_ends_at, now)) return undefined;
+    const sameEnd = (a: Date | null, b: Date | null) => (a === null ? b === null : b !== null && a.getTime() === b.getTime());
+    const rows = await repo.breaksOf(memberId);
+    return rows.find((b) => !b.ended_early_at && b.kind === member.break_kind && sameEnd(b.ends_at, member.break_ends_at));
+  }
+
+  async function state(memberId: string): Promise<TBreakState> {
+    const row = await current(memberId, deps.clock.now());
+    if (!row) return { current: null };
+    return { current: { kind: row.kind, startsAt: row.starts_at.toISOString(), endsAt: row.ends_at?.toISOString() ?? null } };
   }
 
   return {
@@ -62,26 +68,23 @@ export function createBreakService(deps: {
         const shorter = current.break_ends_at === null || (endsAt !== null && endsAt <= current.break_ends_at);
         if (shorter || (current.break_kind === 'self-exclusion' && wanted.kind === 'cool-off')) throw new AppError('BREAK_SHORTER');
       }
-      await deps.db
-        .transaction()
-        .execute((trx) =>
-          createCareRepository(trx).startBreak({
-            id: uuidV7(now),
-            member_id: memberId,
-            kind: wanted.kind,
-            starts_at: now,
-            ends_at: endsAt,
-          }),
-        );
+      await deps.db.transaction().execute((trx) =>
+        createCareRepository(trx).startBreak({
+          id: uuidV7(now),
+          member_id: memberId,
+          kind: wanted.kind,
+          starts_at: now,
+          ends_at: endsAt,
+        }),
+      );
       return state(memberId);
     },
 
     /** The owner's override: ends the break in force now, audited with its reason. */
     async endEarly(op: { operatorId: string }, memberId: string, reason: string, ip: string | null): Promise<TBreakState> {
       const now = deps.clock.now();
-      const [latest] = await repo.breaksOf(memberId);
-      const member = await repo.memberBreak(memberId);
-      if (!latest || !member || !breakInForce(member.break_kind, member.break_ends_at, now)) throw new AppError('NO_DATA');
+      const latest = await current(memberId, now);
+      if (!latest) throw new AppError('NO_DATA');
       await deps.db.transaction().execute(async (trx) => {
         if (!(await createCareRepository(trx).endBreakEarly(latest.id, memberId, { at: now, by: op.operatorId, reason }))) {
           throw new AppError('ALREADY_DECIDED');
