@@ -64,6 +64,7 @@ const routes: RouteObject[] = [
             lazy: { Component: async () => (await import('@/features/statement/statement-screen')).StatementScreen },
           },
           { path: 'spin', lazy: { Component: async () => (await import('@/features/spin/spin-screen')).SpinScreen } },
+          { path: 'limits', lazy: { Component: async () => (await import('@/features/care/care-screen')).CareScreen } },
           {
             path: 'contact',
             lazy: { Component: async () => (await import('./contact-route')).ContactRoute },

@@ -14,6 +14,7 @@ import { GiftLinkForm } from './deposit-gift-tab';
 import { DepositNoticeForm } from './deposit-manual';
 import { QrDeposit } from './deposit-qr-tab';
 import { SlipUploadForm } from './slip-upload-form';
+import { DepositRoom } from './deposit-room';
 import styles from './deposit.module.css';
 
 type DepositSheetProps = { open: boolean; onClose: () => void; wallet: TWalletResponse };
@@ -69,6 +70,7 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
   if (lookup.data.isManual) {
     return (
       <div className={styles.body}>
+        <DepositRoom />
         <p className={styles.muted}>{t('home.depositDialog.manualTitle')}</p>
         <DepositAccounts banks={banks} />
         <DepositNoticeForm onDone={onDone} />
@@ -78,6 +80,7 @@ function DepositBody({ wallet, onDone }: { wallet: TWalletResponse; onDone: () =
   const panelId = `${baseId}-panel`;
   return (
     <div className={styles.body}>
+      <DepositRoom />
       <div role="tablist" aria-label={t('home.depositDialog.methods')} className={styles.tabs}>
         {tabs.map((item) => (
           <button

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TBankAccount } from '@jetton/contract/account';
-import { Landmark, Lock, PencilLine } from 'lucide-react';
+import { Landmark, Lock, PencilLine, ShieldCheck } from 'lucide-react';
 import { BankNameSheet } from '@/components/bank-name/bank-name-sheet';
 import { Button } from '@jetton/ui/components/button';
+import { LinkButton } from '@jetton/ui/components/link-button';
 import { Page } from '@jetton/ui/components/page';
 import { useLocale } from '@jetton/ui/i18n/use-locale';
 import { formatAccountNumber, formatDateTime } from '@jetton/ui/lib/format';
@@ -35,6 +36,7 @@ export function ProfileScreen() {
   );
   const detailsId = useId();
   const bankId = useId();
+  const careId = useId();
 
   const account = bankAccount.data;
   const bankCode = account?.bankCode;
@@ -111,6 +113,19 @@ export function ProfileScreen() {
       </section>
 
       <LineCard />
+
+      <section className={styles.card} aria-labelledby={careId}>
+        <div className={styles.cardHeader}>
+          <h2 id={careId} className={styles.cardTitle}>
+            <ShieldCheck aria-hidden="true" size={20} strokeWidth={2} />
+            {t('care.profileTitle')}
+          </h2>
+        </div>
+        <p className={styles.muted}>{t('care.profileText')}</p>
+        <LinkButton to="/user/limits" variant="secondary" block>
+          {t('care.open')}
+        </LinkButton>
+      </section>
 
       <ChangePasswordSheet open={sheet === 'password'} onClose={() => setSheet(null)} />
       {account && bankCode && (
