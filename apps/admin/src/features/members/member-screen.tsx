@@ -13,6 +13,7 @@ import { money, when } from '@admin/lib/display';
 import { errorText } from '@admin/lib/error-text';
 import { usePermissions } from '@admin/lib/operator';
 import { MemberActionDialog, type DialogKind } from './member-action-dialog';
+import { MemberCare } from './member-care';
 import { MemberHistory } from './member-history';
 import { useMember } from './members-api';
 
@@ -102,6 +103,7 @@ export function MemberScreen() {
           </dl>
         </section>
       </div>
+      <MemberCare memberId={member.id} currency={member.currency} />
       <MemberHistory detail={detail.data} />
       {dialog && <MemberActionDialog kind={dialog} detail={detail.data} onClose={() => setDialog(undefined)} />}
     </div>
