@@ -22,6 +22,7 @@ import { formText } from '@admin/lib/form-text';
 import { withQuery } from '@admin/lib/query-string';
 import { figureName, textCell } from './figure-name';
 import { DayChart, type ChartSeries } from './day-chart';
+import { LimitHits } from './limit-hits';
 import styles from './reports-screen.module.css';
 
 type Range = { from: string; to: string };
@@ -146,6 +147,7 @@ export function ReportsScreen() {
       {REPORT_NAMES.map((name) => (
         <ReportSection key={name} name={name} range={range} currency={currency} />
       ))}
+      <LimitHits />
     </div>
   );
 }
