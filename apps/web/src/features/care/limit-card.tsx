@@ -63,7 +63,7 @@ export function LimitCard({ kind, limits, currency }: LimitCardProps) {
             <li key={p} className={styles.period}>
               <span className={styles.periodName}>{t(`care.period.${p}`)}</span>
               <span className={styles.periodValue}>
-                {limit.amount === null ? t('care.none') : money(limit.amount)}
+                <span>{limit.amount === null ? t('care.none') : money(limit.amount)}</span>
                 {limit.remaining !== null && (
                   <small className={styles.muted}>
                     {t('care.remaining', { amount: money(limit.remaining), date: formatDateTime(limit.resetsAt) })}
