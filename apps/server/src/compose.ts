@@ -136,6 +136,7 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
     rules: walletRules,
     metrics,
     limits: care.limits,
+    onPlay: care.notePlay,
   });
   const rewardsParts = rewards.register();
   registerStatementRoutes(app, { db });

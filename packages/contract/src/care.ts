@@ -67,3 +67,24 @@ export const ZCareHold = z.object({
   heldAt: z.iso.datetime(),
 });
 export type TCareHold = z.infer<typeof ZCareHold>;
+
+/** Reality checks: the interval a member chose (0: off) and, while they play, where the session stands. */
+export const REALITY_CHECK_MINUTES = [0, 30, 60, 120] as const;
+export const ZRealityCheck = z.object({
+  minutes: z.number().int(),
+  /** An interval has passed since the last check while playing: show the reminder. */
+  due: z.boolean(),
+  session: z
+    .object({
+      startedAt: z.iso.datetime(),
+      playedMinutes: z.number().int(),
+      /** The last check (or the session's start): `net` counts from here. */
+      since: z.iso.datetime(),
+      /** Won (+) or lost (-) in the games since then. */
+      net: z.number(),
+    })
+    .nullable(),
+});
+export type TRealityCheck = z.infer<typeof ZRealityCheck>;
+export const ZRealityCheckSetting = z.object({ minutes: z.union(REALITY_CHECK_MINUTES.map((m) => z.literal(m))) });
+export const ZRealityCheckAnswer = z.object({ choice: z.enum(['continue', 'stop']) });

@@ -109,6 +109,7 @@ export const ROUTES = {
     limitCancel: '/api/care/limits/cancel',
     break: '/api/care/break',
     holds: '/api/care/holds',
+    realityCheck: '/api/care/reality-check',
   },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
   /** The one-time page a form launcher's link opens (not called by the web client). */

@@ -5,6 +5,7 @@ import type {
   PlayLimitChangesTable,
   PlayLimitHitsTable,
   PlayLimitsTable,
+  PlaySessionsTable,
 } from './tables/care.ts';
 import type { LineFeedCursorsTable, LineLinkCodesTable, LineLinksTable, LineOutboxTable } from './tables/line.ts';
 import type { ColumnType } from 'kysely';
@@ -149,4 +150,5 @@ export type DB = {
   play_breaks: PlayBreaksTable;
   care_holds: CareHoldsTable;
   care_deposits: CareDepositsTable;
+  play_sessions: PlaySessionsTable;
 };

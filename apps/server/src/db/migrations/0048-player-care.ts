@@ -79,6 +79,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (entry_kind, reference)
     )`.execute(db);
   await sql`create index care_holds_held_idx on care_holds (held_at) where status = 'held'`.execute(db);
+  // Reality checks: the member's interval (0: off) and their play session, started by a transfer into a game.
+  await sql`alter table members add column reality_check_minutes integer not null default 0 check (reality_check_minutes in (0, 30, 60, 120))`.execute(
+    db,
+  );
+  await sql`
+    create table play_sessions (
+      member_id uuid primary key references members (id),
+      started_at timestamptz not null,
+      last_play_at timestamptz not null,
+      last_check_at timestamptz not null,
+      games_at_check bigint not null
+    )`.execute(db);
   // Deposits into the wallet at the app's clock, for the deposit limits' periods (the ledger's times are the database's).
   await sql`
     create table care_deposits (
@@ -95,6 +107,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from statement_entry_kinds where kind_prefix = 'care.release'`.execute(db);
   await sql`drop table care_deposits`.execute(db);
+  await sql`drop table play_sessions`.execute(db);
+  await sql`alter table members drop column reality_check_minutes`.execute(db);
   await sql`drop table care_holds`.execute(db);
   await sql`alter table members drop column break_ends_at`.execute(db);
   await sql`alter table members drop column break_kind`.execute(db);

@@ -31,6 +31,8 @@ export type MembersTable = {
   /** The break in force, if any (0048, docs/player-care.md); a self-exclusion without an end is permanent. */
   break_kind: ColumnType<BreakKind | null, BreakKind | null | undefined, BreakKind | null>;
   break_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Minutes between reality checks while playing; 0: off (0048). */
+  reality_check_minutes: ColumnType<number, number | undefined, number>;
   created_at: At;
   updated_at: At;
 };

@@ -64,3 +64,13 @@ export type CareHoldsTable = {
 };
 
 export type CareDepositsTable = { entry_id: bigint; member_id: string; amount: bigint; at: At };
+
+/** A member's play session for reality checks (docs/player-care.md, "Reality checks"). */
+export type PlaySessionsTable = {
+  member_id: string;
+  started_at: Date;
+  last_play_at: Date;
+  last_check_at: Date;
+  /** The member's game balances (ledger) at the last check: the net result is counted from there. */
+  games_at_check: bigint;
+};

@@ -6,7 +6,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 export type Member = Selectable<MembersTable>;
 export type NewMember = Omit<
   Member,
-  'member_no' | 'status' | 'coin' | 'bank_changed_at' | 'must_change_password' | 'break_kind' | 'break_ends_at'
+  'member_no' | 'status' | 'coin' | 'bank_changed_at' | 'must_change_password' | 'break_kind' | 'break_ends_at' | 'reality_check_minutes'
 >;
 export type BankAccountFields = { bank_code: string; bank_account_name: string; bank_account_no: string };
 

@@ -12,6 +12,8 @@ export type SessionMember = {
   /** The member's break from play, if one was taken (docs/player-care.md); in force while breakEndsAt is null or ahead. */
   breakKind?: BreakKind | null;
   breakEndsAt?: Date | null;
+  /** Minutes between reality checks while playing; 0 or absent: off. */
+  realityCheckMinutes?: number;
 };
 
 /** Kysely stays here (docs/engineering.md, "House rules"): the sessions table. */
@@ -39,6 +41,7 @@ export function createSessionRepository(db: Kysely<DB>) {
           'members.currency',
           'members.break_kind as breakKind',
           'members.break_ends_at as breakEndsAt',
+          'members.reality_check_minutes as realityCheckMinutes',
         ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)

@@ -10,6 +10,7 @@ import { createCareRepository } from './care-repository.ts';
 import { registerCareRoutes } from './care-routes.ts';
 import { createHoldService } from './hold-service.ts';
 import { createLimitsService } from './limits-service.ts';
+import { createRealityCheckService } from './reality-check-service.ts';
 
 /**
  * Player care (docs/player-care.md): limits, breaks, held deposits, for the member and the back office.
@@ -23,8 +24,9 @@ export function registerCareFeature(
   const limits = createLimitsService({ db: deps.db, clock: deps.clock });
   const breaks = createBreakService(deps);
   const holds = createHoldService(deps);
+  const reality = createRealityCheckService(deps);
   registerBreakGate(app, deps.clock);
-  registerCareRoutes(app, { limits, breaks, repo });
+  registerCareRoutes(app, { limits, breaks, repo, reality });
   registerCareAdminRoutes(app, { repo, limits, breaks, holds, clock: deps.clock });
-  return { limits, careRepository: repo };
+  return { limits, careRepository: repo, notePlay: (memberId: string) => reality.notePlay(memberId) };
 }

@@ -134,6 +134,55 @@ export function createCareRepository(db: Kysely<DB>) {
       return { staked: BigInt(row.staked), returned: BigInt(row.returned) };
     },
 
+    /** What the member's game accounts hold, as the ledger last knew it (balances are refreshed from the providers). */
+    async gamesHeld(memberId: string): Promise<bigint> {
+      const row = await db
+        .selectFrom('ledger_accounts')
+        .select(sql<string>`coalesce(sum(balance), 0)`.as('total'))
+        .where('owner_id', '=', memberId)
+        .where('kind', '=', 'game')
+        .executeTakeFirstOrThrow();
+      return BigInt(row.total);
+    },
+
+    session(memberId: string) {
+      return db.selectFrom('play_sessions').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    },
+
+    async startSession(memberId: string, now: Date, gamesAtCheck: bigint): Promise<void> {
+      const row = { started_at: now, last_play_at: now, last_check_at: now, games_at_check: gamesAtCheck };
+      await db
+        .insertInto('play_sessions')
+        .values({ member_id: memberId, ...row })
+        .onConflict((oc) => oc.column('member_id').doUpdateSet(row))
+        .execute();
+    },
+
+    async touchSession(memberId: string, now: Date): Promise<void> {
+      await db.updateTable('play_sessions').set({ last_play_at: now }).where('member_id', '=', memberId).execute();
+    },
+
+    async checked(memberId: string, now: Date, gamesAtCheck: bigint): Promise<void> {
+      await db
+        .updateTable('play_sessions')
+        .set({ last_check_at: now, games_at_check: gamesAtCheck })
+        .where('member_id', '=', memberId)
+        .execute();
+    },
+
+    async endSession(memberId: string): Promise<void> {
+      await db.deleteFrom('play_sessions').where('member_id', '=', memberId).execute();
+    },
+
+    async setRealityMinutes(memberId: string, minutes: number): Promise<void> {
+      await db.updateTable('members').set({ reality_check_minutes: minutes }).where('id', '=', memberId).execute();
+    },
+
+    async realityMinutes(memberId: string): Promise<number> {
+      const row = await db.selectFrom('members').select('reality_check_minutes').where('id', '=', memberId).executeTakeFirst();
+      return row?.reality_check_minutes ?? 0;
+    },
+
     breaksOf(memberId: string) {
       return db.selectFrom('play_breaks').selectAll().where('member_id', '=', memberId).orderBy('starts_at', 'desc').execute();
     },

@@ -2,19 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromMinor } from '@jetton/contract/money';
-import { ZBreakRequest, ZBreakState, ZCareHold, ZLimitChange, ZLimitPendingAction, ZLimitsState } from '@jetton/contract/care';
+import {
+  ZBreakRequest,
+  ZBreakState,
+  ZCareHold,
+  ZLimitChange,
+  ZLimitPendingAction,
+  ZLimitsState,
+  ZRealityCheck,
+  ZRealityCheckAnswer,
+  ZRealityCheckSetting,
+} from '@jetton/contract/care';
 import { ROUTES } from '@jetton/contract/routes';
 import { memberOf } from '../auth/member-guard.ts';
 import type { BreakService } from './break-service.ts';
 import type { CareRepository } from './care-repository.ts';
 import type { LimitsService } from './limits-service.ts';
+import type { RealityCheckService } from './reality-check-service.ts';
 
 const security = [{ bearer: [] }];
 
 /** The member's own limits, break and held deposits (docs/player-care.md). */
 export function registerCareRoutes(
   app: FastifyInstance,
-  deps: { limits: LimitsService; breaks: BreakService; repo: CareRepository },
+  deps: { limits: LimitsService; breaks: BreakService; repo: CareRepository; reality: RealityCheckService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { onRequest: app.requireMember };
@@ -44,6 +55,19 @@ export function registerCareRoutes(
     ROUTES.care.break,
     { ...guarded, schema: { tags, security, body: ZBreakRequest, response: { 200: ZBreakState } } },
     async (request) => deps.breaks.start(memberOf(request).memberId, request.body.choice, request.body.password),
+  );
+  r.get(ROUTES.care.realityCheck, { ...guarded, schema: { tags, security, response: { 200: ZRealityCheck } } }, async (request) =>
+    deps.reality.state(memberOf(request).memberId),
+  );
+  r.put(
+    ROUTES.care.realityCheck,
+    { ...guarded, schema: { tags, security, body: ZRealityCheckSetting, response: { 200: ZRealityCheck } } },
+    async (request) => deps.reality.setMinutes(memberOf(request).memberId, request.body.minutes),
+  );
+  r.post(
+    ROUTES.care.realityCheck,
+    { ...guarded, schema: { tags, security, body: ZRealityCheckAnswer, response: { 200: ZRealityCheck } } },
+    async (request) => deps.reality.answer(memberOf(request).memberId, request.body.choice),
   );
   r.get(
     ROUTES.care.holds,

@@ -36,6 +36,8 @@ export type TransferDeps = {
   crash?: CrashPoint;
   /** Player care's loss and wager limits, checked in the debit's own transaction (docs/player-care.md). */
   limits?: Pick<LimitsService, 'guardToGame'>;
+  /** A transfer into a game by a member with reality checks on: their play session goes on (docs/player-care.md). */
+  onPlay?: (memberId: string) => Promise<void>;
 };
 
 export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
@@ -146,6 +148,7 @@ export function createTransferService(deps: TransferDeps) {
     // An empty wallet has nothing to move; a few satang are below the minimum.
     if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
     if (value < (await transferMinMinor(member))) throw new AppError('TRANSFER_MINIMUM');
+    if (member.realityCheckMinutes) await deps.onPlay?.(member.memberId);
     const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', group.id, group.key)), amount: value };
     // (1) Debit the wallet and record the transfer, in one statement.
     const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);

@@ -50,6 +50,7 @@ type Deps = {
   crash?: CrashPoint;
   /** Player care's limits, asked before money goes into a game (docs/player-care.md). */
   limits?: LimitsService;
+  onPlay?: (memberId: string) => Promise<void>;
 };
 
 /**
@@ -74,7 +75,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): { trans
     deps.metrics.transfer(status === 'SUCCESS' ? 'success' : status === 'FAILED' ? 'failed' : 'unknown', 'request');
   const crash = deps.crash ? { crash: deps.crash } : {};
   const money = createMoneyRules({ settings: deps.settings, clock, log });
-  const limits = deps.limits ? { limits: deps.limits } : {};
+  const limits = { ...(deps.limits ? { limits: deps.limits } : {}), ...(deps.onPlay ? { onPlay: deps.onPlay } : {}) };
   const transfers = createTransferService({ db, clock, rules, money, access, settlement, log, onOutcome, ...crash, ...limits });
   const launch = createLaunchService({ clock, rules, access, tickets: createLaunchTicketRepository(db), log });
 
