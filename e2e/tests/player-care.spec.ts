@@ -101,3 +101,54 @@ test('a member sets and lowers a deposit limit, is refused past it, takes a brea
   await withdraw.getByRole('button', { name: en('home.withdrawDialog.submit') }).click();
   await expect(page.getByText(en('home.withdrawDialog.success'))).toBeVisible();
 });
+
+test('a reality check during play shows the time played and the result; stop brings the money back to the wallet', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const en = (key: string, values?: Record<string, string>) => text('en', key, values);
+  const member = await registerMember(request);
+  const token = await tokenOf(request, member);
+  const auth = { authorization: `Bearer ${token}` };
+  const qr = await request.post('/api/qrcode/WW', { data: { amount: 300 }, headers: auth });
+  await payQr(request, ((await qr.json()) as { payload: string }).payload);
+
+  await useLocale(page, 'en');
+  await page.goto('/login');
+  await logIn(page, 'en', member.phone, member.password);
+  await acceptAgreement(page, 'en');
+  await page.goto('/user/limits');
+  await page
+    .getByRole('region', { name: en('care.reality.settingTitle') })
+    .getByLabel(en('care.reality.every'))
+    .selectOption('30');
+  await expect(page.getByText(en('care.saved'))).toBeVisible();
+
+  // Play: a game account and 200.00 into it, as the games screen does.
+  expect((await request.get('/api/wallet/activate/pg', { headers: auth })).ok()).toBe(true);
+  const sent = await request.post('/api/wallet/transfer', {
+    data: { from: 'WALLET', to: 'pg', amount: 200 },
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  // Half an hour later (the sandbox moves the member's session back one interval).
+  const due = await request.post('/sandbox/ops/reality-check/due', { data: { phone: member.phone } });
+  expect(await due.json()).toEqual({ moved: 1 });
+
+  await page.goto('/user/home');
+  const reminder = page.getByRole('dialog', { name: en('care.reality.title') });
+  await expect(reminder.getByText(en('care.reality.played', { hours: '0', minutes: '30' }))).toBeVisible({ timeout: 30_000 });
+  await expect(reminder.getByText(en('care.reality.won', { amount: '฿0.00' }))).toBeVisible();
+  await reminder.getByRole('button', { name: en('care.reality.stop') }).click();
+  await expect(reminder).toBeHidden();
+  await expect
+    .poll(async () => {
+      const wallet = (await (await request.get('/api/wallet', { headers: auth })).json()) as {
+        wallet: { amount: number };
+        slots: { code: string; amount: number }[];
+      };
+      return [wallet.wallet.amount, wallet.slots.find((s) => s.code === 'pg')?.amount];
+    })
+    .toEqual([300, 0]);
+});

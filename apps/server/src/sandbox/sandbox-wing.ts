@@ -28,6 +28,7 @@ import { memberBankAccounts } from './member-bank-accounts.ts';
 import { registerRewardsDayRoutes } from './rewards-day-routes.ts';
 import { registerSandboxIndex } from './sandbox-index.ts';
 import { registerSandboxSettingsRoutes } from './sandbox-settings-routes.ts';
+import { registerRealityCheckRoutes } from './reality-check-routes.ts';
 
 export type SandboxWingDeps = {
   config: Config;
@@ -51,6 +52,7 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   const tokenSecret = config.secrets.tokenSecret;
   registerSandboxIndex(app);
   registerSandboxSettingsRoutes(app, lookups);
+  registerRealityCheckRoutes(app, deps.db);
   const keys = counterpartyKeys(config);
   const outbox = registerSmsSimulator(app, clock);
   await registerThaiBulkSmsSimulator(app, { outbox, credentials: keys.thaiBulkSms });

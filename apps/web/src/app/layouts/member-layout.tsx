@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Headset, House, ReceiptText, ScrollText, User } from 'lucide-react';
@@ -9,6 +9,9 @@ import { BottomNav } from './bottom-nav';
 import { DemoStrip } from './demo-strip';
 import { LanguageSelect } from '@jetton/ui/i18n/language-select';
 import styles from './shell.module.css';
+
+// Loaded after the screen: the reminder is rare, the member's first paint is not (docs/performance.md).
+const RealityCheckNotice = lazy(async () => ({ default: (await import('@/features/care/reality-check-notice')).RealityCheckNotice }));
 
 /** The member area: language and logout in the top bar, the member bottom menu with conditions. */
 export function MemberLayout() {
@@ -44,6 +47,9 @@ export function MemberLayout() {
         ]}
       />
       <ConditionsSheet open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <Suspense fallback={null}>
+        <RealityCheckNotice />
+      </Suspense>
     </div>
   );
 }

@@ -4,9 +4,11 @@ import {
   ZBreakState,
   ZCareHold,
   ZLimitsState,
+  ZRealityCheck,
   type TBreakChoice,
   type TBreakState,
   type TLimitsState,
+  type TRealityCheck,
   type TLimitChange,
   type TLimitKind,
   type TLimitPeriod,
@@ -59,5 +61,34 @@ export function useHolds() {
   return useQuery({
     queryKey: holdsKey,
     queryFn: ({ signal }) => apiRequest(ROUTES.care.holds, { schema: z.object({ holds: z.array(ZCareHold) }), signal }),
+  });
+}
+
+const realityKey = ['care', 'reality-check'] as const;
+
+/** GET /api/care/reality-check: asked again every minute while the member has reminders on. */
+export function useRealityCheck() {
+  return useQuery({
+    queryKey: realityKey,
+    queryFn: ({ signal }) => apiRequest(ROUTES.care.realityCheck, { schema: ZRealityCheck, signal, background: true }),
+    refetchInterval: (query) => ((query.state.data?.minutes ?? 0) > 0 ? 60_000 : false),
+  });
+}
+
+/** PUT /api/care/reality-check: the interval (0: off). */
+export function useSetRealityMinutes() {
+  const queryClient = useQueryClient();
+  return useMutation<TRealityCheck, ApiError, number>({
+    mutationFn: (minutes) => apiRequest(ROUTES.care.realityCheck, { method: 'PUT', body: { minutes }, schema: ZRealityCheck }),
+    onSuccess: (state) => queryClient.setQueryData(realityKey, state),
+  });
+}
+
+/** POST /api/care/reality-check: keep playing, or stop. */
+export function useAnswerRealityCheck() {
+  const queryClient = useQueryClient();
+  return useMutation<TRealityCheck, ApiError, 'continue' | 'stop'>({
+    mutationFn: (choice) => apiRequest(ROUTES.care.realityCheck, { method: 'POST', body: { choice }, schema: ZRealityCheck }),
+    onSuccess: (state) => queryClient.setQueryData(realityKey, state),
   });
 }

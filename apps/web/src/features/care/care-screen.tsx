@@ -7,6 +7,7 @@ import { formatDateTime, formatMoneyIn } from '@jetton/ui/lib/format';
 import { BreakCard } from './break-card';
 import { useHolds, useLimits } from './care-api';
 import { LimitCard } from './limit-card';
+import { RealityCard } from './reality-card';
 import styles from './care-screen.module.css';
 
 /**
@@ -58,6 +59,7 @@ export function CareScreen() {
           </ul>
         </section>
       )}
+      <RealityCard />
       <BreakCard />
     </Page>
   );
