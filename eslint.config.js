@@ -134,4 +134,13 @@ export default tseslint.config(
       ...Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error'])),
     },
   },
+  // Plain scripts the member site serves as they are (the service worker, the offline page): no types, browser globals.
+  {
+    files: ['apps/web/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false },
+      globals: { ...globals.browser, ...globals.serviceworker },
+    },
+  },
 );

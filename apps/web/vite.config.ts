@@ -16,7 +16,10 @@ const proxy = { '/api': apiTarget, '/sandbox': apiTarget };
 function htmlLang(mode: string): Plugin {
   return {
     name: 'jetton-html-lang',
-    transformIndexHtml: (html) => (mode === 'lao' ? html.replace('<html lang="th"', '<html lang="lo"') : html),
+    transformIndexHtml: (html) =>
+      mode === 'lao'
+        ? html.replace('<html lang="th"', '<html lang="lo"').replace('/manifest-th.webmanifest', '/manifest-la.webmanifest')
+        : html,
   };
 }
 

@@ -7,6 +7,7 @@ import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { startApp } from '@/app/start-app';
 import { webMessages } from '@/i18n/messages';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 void bootApp(webMessages, async (container, queryClient) => {
   const router = createAppRouter(queryClient);
@@ -17,4 +18,5 @@ void bootApp(webMessages, async (container, queryClient) => {
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
+  registerServiceWorker();
 });

@@ -63,6 +63,9 @@ function staticOptions(root: string): FastifyStaticOptions {
     // Hashed assets never change; index.html must always be revalidated.
     setHeaders: (reply, filePath) => {
       reply.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A service worker runs under the policy its script came with: it fetches the site's own files
+      // for the offline page, which the API's default-src 'none' would refuse (docs/member-web.md, "Installable app").
+      if (path.basename(filePath).startsWith('sw.js')) reply.header('content-security-policy', "default-src 'self'");
     },
   };
 }

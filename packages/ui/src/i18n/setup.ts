@@ -40,6 +40,8 @@ function applyDocumentLang(locale: Locale): void {
   // No document when the login page is prerendered at build time.
   if (typeof document === 'undefined') return;
   document.documentElement.lang = LANGUAGE_TAGS[locale];
+  // The installed app's name follows the language too (the member site's manifests, one per language).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest-${locale}.webmanifest`);
 }
 
 /**
