@@ -103,3 +103,16 @@ export async function switchLanguage(page: Page, from: TestLocale, to: TestLocal
   await page.getByRole('combobox', { name: text(from, 'language.label') }).selectOption(to);
   await expect(page.locator('html')).toHaveAttribute('lang', { th: 'th', la: 'lo', en: 'en' }[to]);
 }
+
+/** A withdrawal from the home's widgets, as a member makes one; waits for the success message. */
+export async function withdrawFromHome(page: Page, locale: TestLocale, amount: number): Promise<void> {
+  const t = (key: string) => text(locale, key);
+  await page
+    .getByRole('region', { name: t('home.widgets.title') })
+    .getByRole('button', { name: t('home.widgets.withdraw') })
+    .click();
+  const withdraw = page.getByRole('dialog', { name: t('home.withdrawDialog.title') });
+  await withdraw.getByLabel(t('home.withdrawDialog.amount')).fill(String(amount));
+  await withdraw.getByRole('button', { name: t('home.withdrawDialog.submit') }).click();
+  await expect(page.getByText(t('home.withdrawDialog.success'))).toBeVisible();
+}

@@ -2,6 +2,7 @@ import { expect, expectAccessible, test, useLocale } from '../support/fixtures.t
 import { text, type TestLocale } from '../support/i18n.ts';
 import { acceptAgreement, logIn, registerMember } from './account-helpers.ts';
 import { openDepositDialog, payQr, tokenOf } from './deposit-helpers.ts';
+import { withdrawFromHome } from './money-helpers.ts';
 
 /**
  * Player care as a member meets it (docs/player-care.md): limits set and lowered on /user/limits,
@@ -92,14 +93,7 @@ test('a member sets and lowers a deposit limit, is refused past it, takes a brea
   await again.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
   await expect(page.getByText(en('errors.COOLING_OFF'))).toBeVisible();
   await page.keyboard.press('Escape');
-  await page
-    .getByRole('region', { name: en('home.widgets.title') })
-    .getByRole('button', { name: en('home.widgets.withdraw') })
-    .click();
-  const withdraw = page.getByRole('dialog', { name: en('home.withdrawDialog.title') });
-  await withdraw.getByLabel(en('home.withdrawDialog.amount')).fill('100');
-  await withdraw.getByRole('button', { name: en('home.withdrawDialog.submit') }).click();
-  await expect(page.getByText(en('home.withdrawDialog.success'))).toBeVisible();
+  await withdrawFromHome(page, 'en', 100);
 });
 
 test('a reality check during play shows the time played and the result; stop brings the money back to the wallet', async ({

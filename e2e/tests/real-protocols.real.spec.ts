@@ -6,7 +6,7 @@ import { text } from '../support/i18n.ts';
 import { acceptAgreement, logIn, readOtp, screenText, uniqueAccountNo, uniquePhone } from './account-helpers.ts';
 import { createQrPayload, openDepositDialog, payQrAtScb } from './deposit-helpers.ts';
 import { linePushes, linkLine } from './line-helpers.ts';
-import { money } from './money-helpers.ts';
+import { money, withdrawFromHome } from './money-helpers.ts';
 
 const en = (key: string, values?: Record<string, string>) => text('en', key, values);
 
@@ -113,14 +113,7 @@ test('with EasySlip, ThaiBulkSMS, SCB and LINE configured: a member registers wi
   await qr.getByRole('button', { name: en('home.depositDialog.done') }).click();
 
   // 5. The credited money withdraws to the registered account as with the generic adapters.
-  await page
-    .getByRole('region', { name: en('home.widgets.title') })
-    .getByRole('button', { name: en('home.widgets.withdraw') })
-    .click();
-  const withdraw = page.getByRole('dialog', { name: en('home.withdrawDialog.title') });
-  await withdraw.getByLabel(en('home.withdrawDialog.amount')).fill('100');
-  await withdraw.getByRole('button', { name: en('home.withdrawDialog.submit') }).click();
-  await expect(page.getByText(en('home.withdrawDialog.success'))).toBeVisible();
+  await withdrawFromHome(page, 'en', 100);
 
   // 6. The chat: the widget on (only this file's server), a support operator answers from the console.
   const widget = await request.put('/sandbox/ops/settings/enableChatWidget', { data: { enabled: true } });
