@@ -1,6 +1,6 @@
-import type { BreakKind } from '../../db/tables/accounts.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { BreakKind } from '../../db/tables/accounts.ts';
 
 /** A live session with what the guard needs of its member. */
 export type SessionMember = {

@@ -1,4 +1,3 @@
-import type { LimitsService } from '../care/limits-service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BankVerification } from '../../adapters/bank/bank-verification.ts';
@@ -48,6 +47,7 @@ import { registerSlipRoutes } from './slip-routes.ts';
 import { createSlipService } from './slip-service.ts';
 import { untilAborted } from '../../jobs/until-aborted.ts';
 import type { JobScheduler } from '../../jobs/periodic-job.ts';
+import type { LimitsService } from '../care/limits-service.ts';
 
 type Deps = {
   /** Player care's limits, asked before a QR is made (docs/player-care.md). */

@@ -1,4 +1,3 @@
-import type { LimitsService } from '../care/limits-service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -31,6 +30,7 @@ import { createWalletRepository } from './wallet-repository.ts';
 import type { WalletRulesSource } from './wallet-rules.ts';
 import { createMoneyRules } from '../lookup/money-rules.ts';
 import { createWalletService } from './wallet-service.ts';
+import type { LimitsService } from '../care/limits-service.ts';
 
 type Deps = {
   config: Config;
