@@ -38,7 +38,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // The member screens share the home's grouped files (build/route-group-plugin.ts): about 16 KiB more
   // on a cold visit, which in use is never cold (a member passes the home first), for fewer requests on the home.
   { route: '/user/bonus', modules: [MEMBER_LAYOUT, 'src/features/bonus/bonus-screen.tsx'], maxBrotliKiB: 180 },
-  { route: '/user/statement', modules: [MEMBER_LAYOUT, 'src/features/statement/statement-screen.tsx'], maxBrotliKiB: 180 },
+  { route: '/user/statement', modules: [MEMBER_LAYOUT, 'src/features/statement/statement-screen.tsx'], maxBrotliKiB: 183 },
   // The prize wheel draws on a canvas by hand: no chart or animation library.
-  { route: '/user/spin', modules: [MEMBER_LAYOUT, 'src/features/spin/spin-screen.tsx'], maxBrotliKiB: 180 },
+  { route: '/user/spin', modules: [MEMBER_LAYOUT, 'src/features/spin/spin-screen.tsx'], maxBrotliKiB: 183 },
 ];

@@ -50,6 +50,8 @@ export const ZQrStatusResponse = z.object({
   provider: ZQrProvider,
   status: z.enum(QR_STATUSES),
   amount: ZAmount,
+  /** Paid, but kept for a person by player care (past a deposit limit, or during a break): not in the wallet. */
+  held: z.boolean().optional(),
 });
 export type TQrStatusResponse = z.infer<typeof ZQrStatusResponse>;
 

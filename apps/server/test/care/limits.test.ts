@@ -89,6 +89,10 @@ describe.each(testEngines())('player limits (%s database)', (engine) => {
     await setLimit(t, m.token, { kind: 'deposit', period: 'day', amount: 100 });
     await payQr(t, second);
     expect(await walletBalance(t, m.id)).toBe(15_000n);
+    // The open dialog watching the QR is told it was held, not that it arrived.
+    const qrcodeId = second.json<{ qrcodeId: string }>().qrcodeId;
+    const watched = await call(t, 'GET', `/api/qrcode/status/${qrcodeId}`, undefined, { token: m.token });
+    expect(watched.json()).toMatchObject({ status: 'paid', held: true });
     const holds = (await call(t, 'GET', ROUTES.care.holds, undefined, { token: m.token })).json<{ holds: TCareHold[] }>().holds;
     expect(holds).toMatchObject([{ amount: 120, reason: 'DEPOSIT_LIMIT', status: 'held' }]);
 

@@ -232,6 +232,17 @@ export function createCareRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Whether the deposit credited as `kind` + `reference` was held for a person. */
+    async isHeld(kind: string, reference: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('care_holds')
+        .select('id')
+        .where('entry_kind', '=', kind)
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     holdsOf(memberId: string) {
       return db.selectFrom('care_holds').selectAll().where('member_id', '=', memberId).orderBy('held_at', 'desc').limit(100).execute();
     },

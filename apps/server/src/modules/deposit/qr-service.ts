@@ -23,6 +23,7 @@ import { createQrRepository, type QrCode } from './qr-repository.ts';
 import { coinMinor, rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
 
 import type { QrRules } from '@jetton/contract/admin/settings';
+import { createCareRepository } from '../care/care-repository.ts';
 import type { LimitsService } from '../care/limits-service.ts';
 import type { RulesSource } from '../lookup/cached-rules.ts';
 
@@ -186,7 +187,8 @@ export function createQrService(deps: Deps) {
     async status(memberId: string, qrcodeId: string): Promise<TQrStatusResponse> {
       const qr = UUID.test(qrcodeId) ? await qrs.findOwned(memberId, qrcodeId) : undefined;
       if (!qr) throw new AppError('NO_DATA');
-      return { qrcodeId: qr.id, provider: qr.provider as QrProvider, status: qr.status, amount: fromMinor(qr.amount) };
+      const held = qr.status === 'paid' && (await createCareRepository(deps.db).isHeld('deposit.qr', qr.id));
+      return { qrcodeId: qr.id, provider: qr.provider as QrProvider, status: qr.status, amount: fromMinor(qr.amount), held };
     },
 
     /** Cancels the member's own open QR; another member's id or an unknown one is NO_DATA. */

@@ -39,15 +39,20 @@ export function QrShown({ provider, state, deadline, onArrived }: QrShownProps) 
 
   const settled = status.data?.status;
   const paidAmount = status.data?.amount;
+  const held = status.data?.held === true;
   // A cancel of our own is not news: the cancel toast says it.
   const cancelledHere = !cancel.isIdle;
   useEffect(() => {
-    if (settled === 'paid' && paidAmount !== undefined) onArrived(paidAmount);
+    // Paid but held by player care: not in the wallet, so not "arrived" (docs/player-care.md, "Where limits bite").
+    if (settled === 'paid' && held) {
+      drop();
+      showToast(t('home.depositDialog.qrHeld'), 'info');
+    } else if (settled === 'paid' && paidAmount !== undefined) onArrived(paidAmount);
     if ((settled === 'expired' || settled === 'cancelled') && !cancelledHere) {
       drop();
       showToast(t('home.depositDialog.qrClosed'), 'info');
     }
-  }, [settled, paidAmount, cancelledHere, onArrived, drop, t]);
+  }, [settled, paidAmount, held, cancelledHere, onArrived, drop, t]);
 
   const onCancel = () => {
     cancel.mutate(state.qrcodeId, {
