@@ -23,6 +23,7 @@ import { registerCleanupJob } from './modules/cleanup/cleanup-job.ts';
 import { registerAutoDepositFeature } from './modules/auto-deposit/auto-deposit-feature.ts';
 import { registerCareFeature } from './modules/care/care-feature.ts';
 import { registerDepositFeature } from './modules/deposit/deposit-feature.ts';
+import { registerPushFeature } from './modules/push/push-feature.ts';
 import { registerGameArtRoutes } from './modules/games/game-art-routes.ts';
 import type { LookupService } from './modules/lookup/lookup-service.ts';
 import type { SettingsRepository } from './modules/lookup/settings-repository.ts';
@@ -234,6 +235,14 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       })
     : undefined;
   if (line) lineHook.jobPassed = line.lineJobPassed;
+  // Web Push notices (docs/member-web.md, "Push notices").
+  const push = registerPushFeature(app, {
+    db,
+    clock,
+    jobs,
+    tokenSecret: config.secrets.tokenSecret,
+    config: config.counterparties?.push,
+  });
   const cleanupJob = registerCleanupJob(app, { db, clock, settings, jobs });
   const reports = registerReportsFeature(app, { db, clock, jobs, providers });
   registerGameArtRoutes(app);
@@ -272,6 +281,8 @@ export async function composeFeatures(app: FastifyInstance, input: ComposeInput)
       moneyDesk,
       cleanupJob,
       autoDeposit,
+      pushFeedJob: push.pushFeedJob,
+      pushSendJob: push.pushSendJob,
       ...(line
         ? {
             lineFeedJob: line.lineFeedJob,

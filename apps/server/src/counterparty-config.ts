@@ -35,6 +35,11 @@ export const COUNTERPARTY_ENV = {
   LINE_OPERATOR_LANG: z.enum(['th', 'la', 'en']).default('th'),
   /** The bot's basic id (@...), shown to members with their link code. */
   LINE_BOT_BASIC_ID: text().min(1).optional(),
+  /** Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); unset: derived from the token secret. */
+  VAPID_PUBLIC_KEY: text().min(1).optional(),
+  VAPID_PRIVATE_KEY: text().min(1).optional(),
+  /** Who the push services may contact about this site: a mailto: or https: URL (RFC 8292). */
+  VAPID_SUBJECT: text().min(1).optional(),
   /** The slip verifier and the SMS gateway (slip-sms-config.ts). */
   ...SLIP_SMS_ENV,
 };
@@ -61,7 +66,9 @@ export type LineConfig = {
   botBasicId: string;
 };
 
-export type CounterpartyConfig = { scb: ScbConfig | undefined; line: LineConfig | undefined } & Partial<SlipSmsConfig>;
+export type PushConfig = { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+
+export type CounterpartyConfig = { scb: ScbConfig | undefined; line: LineConfig | undefined; push?: PushConfig } & Partial<SlipSmsConfig>;
 
 export class CounterpartyConfigError extends Error {}
 
@@ -72,7 +79,14 @@ export const SIMULATED_OPERATOR_GROUP = 'Csandboxoperators0000000000000000';
 export function counterpartyConfig(e: Env, sandbox: boolean): CounterpartyConfig {
   const slipSms = slipSmsConfig(e, sandbox);
   if (typeof slipSms === 'string') throw new CounterpartyConfigError(slipSms);
-  return { scb: scbConfig(e, sandbox), line: lineConfig(e, sandbox), ...slipSms };
+  return { scb: scbConfig(e, sandbox), line: lineConfig(e, sandbox), push: pushConfig(e), ...slipSms };
+}
+
+function pushConfig(e: Env): PushConfig {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new CounterpartyConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:support@jetton.example' };
 }
 
 function scbConfig(e: Env, sandbox: boolean): ScbConfig | undefined {

@@ -111,6 +111,11 @@ export const ROUTES = {
     holds: '/api/care/holds',
     realityCheck: '/api/care/reality-check',
   },
+  /** Web Push: the site's VAPID public key, and this member's browsers subscribed to notices. */
+  push: {
+    key: '/api/push/key',
+    subscriptions: '/api/push/subscriptions',
+  },
   autoLogin: '/api/autoLogin/:game/:username/:password?',
   /** The one-time page a form launcher's link opens (not called by the web client). */
   gameLaunch: '/api/game-launch/:ticket',

@@ -7,6 +7,7 @@ import type {
   PlayLimitsTable,
   PlaySessionsTable,
 } from './tables/care.ts';
+import type { PushFeedCursorsTable, PushOutboxTable, PushSubscriptionsTable } from './tables/push.ts';
 import type { LineFeedCursorsTable, LineLinkCodesTable, LineLinksTable, LineOutboxTable } from './tables/line.ts';
 import type { ColumnType } from 'kysely';
 import type { ChatConversationsTable, ChatMediaTable, ChatMessagesTable } from './tables/chat.ts';
@@ -151,4 +152,8 @@ export type DB = {
   care_holds: CareHoldsTable;
   care_deposits: CareDepositsTable;
   play_sessions: PlaySessionsTable;
+  // 0049-push-notices
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
+  push_feed_cursors: PushFeedCursorsTable;
 };

@@ -6,6 +6,7 @@ import { registerEasySlipSimulator } from '../adapters/bank/simulator/easyslip-s
 import { counterpartyKeys } from '../adapters/counterparty-keys.ts';
 import { bankApiKey, demoAgentKey, lineSandboxChannel, payoutApiKey, scbSandboxCredentials } from '../adapters/party-keys.ts';
 import { registerLineSimulator } from '../adapters/line/simulator/line-simulator.ts';
+import { registerPushServiceSimulator } from '../adapters/push/simulator/push-service-simulator.ts';
 import { ROUTES } from '@jetton/contract/routes';
 import { registerScbSimulator } from '../adapters/qr-gateway/simulator/scb-simulator.ts';
 import { SCB_CONFIRM_PATH } from '../modules/deposit/qr-scb-routes.ts';
@@ -53,6 +54,7 @@ export async function registerSandboxWing(app: FastifyInstance, deps: SandboxWin
   registerSandboxIndex(app);
   registerSandboxSettingsRoutes(app, lookups);
   registerRealityCheckRoutes(app, deps.db);
+  registerPushServiceSimulator(app);
   const keys = counterpartyKeys(config);
   const outbox = registerSmsSimulator(app, clock);
   await registerThaiBulkSmsSimulator(app, { outbox, credentials: keys.thaiBulkSms });

@@ -33,6 +33,7 @@ import * as m0045 from './0045-money-rules-per-currency.ts';
 import * as m0046 from './0046-line-notices.ts';
 import * as m0047 from './0047-ledger-post-batch.ts';
 import * as m0048 from './0048-player-care.ts';
+import * as m0049 from './0049-push-notices.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0046-line-notices': m0046,
   '0047-ledger-post-batch': m0047,
   '0048-player-care': m0048,
+  '0049-push-notices': m0049,
 };

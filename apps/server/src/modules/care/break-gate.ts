@@ -30,6 +30,7 @@ const ALLOWED_ON_BREAK = new Set<string>([
   ROUTES.chat.uploadVideo,
   ROUTES.line.linkCode,
   ROUTES.line.link,
+  ROUTES.push.subscriptions,
   ...Object.values(ROUTES.care),
 ]);
 
