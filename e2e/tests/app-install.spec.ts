@@ -1,5 +1,7 @@
 import { expect, test, useLocale } from '../support/fixtures.ts';
 import { text } from '../support/i18n.ts';
+import { registerMember } from './account-helpers.ts';
+import { payQr, tokenOf } from './deposit-helpers.ts';
 
 /**
  * The installable member site (docs/member-web.md, "Installable app"): a manifest per language with
@@ -61,4 +63,64 @@ test('a service worker controls the site, keeps only the offline page, and shows
   await context.setOffline(false);
   await page.getByRole('button', { name: 'ລອງອີກຄັ້ງ' }).click();
   await expect(page.getByRole('heading', { name: OFFLINE_TITLE.la })).toBeHidden();
+});
+
+test('a credited deposit sends a push notice through the push service, and the service worker shows it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await registerMember(request);
+  const token = await tokenOf(request, member);
+  const auth = { authorization: `Bearer ${token}` };
+  // Headless Chromium reaches no real push service: the test push service makes the browser's keys,
+  // and the subscription goes to the site as the profile's button sends it.
+  const browser = (await (await request.post('/sandbox/push/subscriptions', { data: {} })).json()) as {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  };
+  const subscribed = await request.post('/api/push/subscriptions', { data: { ...browser, lang: 'en' }, headers: auth });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
+  const qr = await request.post('/api/qrcode/WW', { data: { amount: 150 }, headers: auth });
+  await payQr(request, ((await qr.json()) as { payload: string }).payload);
+
+  // The outbox's jobs (every 10 and 5 seconds) encrypt it for the browser and sign it; the service decrypts it.
+  const id = browser.endpoint.split('/').at(-1) ?? '';
+  const messages = async () =>
+    ((await (await request.get(`/sandbox/push/messages/${id}`)).json()) as { messages: { payload: string }[] }).messages.map(
+      (m) => m.payload,
+    );
+  await expect.poll(messages, { timeout: 60_000 }).toHaveLength(1);
+  const [payload] = await messages();
+  expect(JSON.parse(payload ?? '{}')).toEqual({
+    title: 'Jetton',
+    body: '150.00 THB was credited to your wallet.',
+    url: '/user/home',
+    tag: 'deposit',
+  });
+
+  // The same payload handed to the page's service worker, as the browser's push service would: a notification.
+  await context.grantPermissions(['notifications']);
+  await page.goto('/login');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+      const live = event.registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId: await registered,
+    data: payload ?? '',
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`)),
+    )
+    .toEqual(['Jetton: 150.00 THB was credited to your wallet.']);
 });

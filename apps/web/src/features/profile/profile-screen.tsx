@@ -14,6 +14,7 @@ import { needsLatinNameFix } from '@/lib/names';
 import { ChangePasswordSheet } from './change-password-sheet';
 import { DetailList } from './detail-list';
 import { LineCard } from './line-card';
+import { PushCard } from './push-card';
 import { bankAccountQueryKey, useBankAccount, useProfile } from './profile-api';
 import styles from './profile-screen.module.css';
 
@@ -113,6 +114,7 @@ export function ProfileScreen() {
       </section>
 
       <LineCard />
+      <PushCard />
 
       <section className={styles.card} aria-labelledby={careId}>
         <div className={styles.cardHeader}>
