@@ -3,7 +3,7 @@ import { text } from './text.ts';
 
 /** Web Push (docs/member-web.md, "Push notices"): a browser's subscription and the notices it wants. */
 export const ZPushKey = z.object({ publicKey: text() });
-export const ZPushNotices = z.object({ deposit: z.boolean(), withdrawal: z.boolean(), chat: z.boolean() });
+export const ZPushNotices = z.object({ deposit: z.boolean(), withdrawal: z.boolean(), chat: z.boolean(), bonus: z.boolean() });
 export type TPushNotices = z.infer<typeof ZPushNotices>;
 
 const ZEndpoint = z.url({ protocol: /^https?$/ }).max(2048);

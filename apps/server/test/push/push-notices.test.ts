@@ -53,7 +53,9 @@ describe.each(testEngines())('push notices through the test push service (%s dat
 
   it('a credited deposit reaches the subscribed browser once, encrypted for it, signed by the site, in its language', async () => {
     const { m, b, state } = await subscribed('en');
-    expect(state.subscriptions).toEqual([{ endpoint: b.endpoint, lang: 'en', notices: { deposit: true, withdrawal: true, chat: true } }]);
+    expect(state.subscriptions).toEqual([
+      { endpoint: b.endpoint, lang: 'en', notices: { deposit: true, withdrawal: true, chat: true, bonus: true } },
+    ]);
     await qrDeposit(m.token, 150);
     // Two nodes' passes at once: still one notice, sent once.
     await deliver();
@@ -87,6 +89,47 @@ describe.each(testEngines())('push notices through the test push service (%s dat
     t.clock.advance(31_000);
     await deliver();
     expect((await received(busy.b)).map((n) => n.body)).toEqual(['ເຕີມເງິນ 100.00 THB ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ']);
+  });
+
+  it('tells of a bonus ending within a day, once, and not a member on a break', async () => {
+    const bonusEndingIn = async (memberId: string, ms: number) =>
+      t.database.db
+        .insertInto('member_bonuses')
+        .values({
+          id: crypto.randomUUID(),
+          member_id: memberId,
+          origin: 'bonus',
+          definition_id: null,
+          code: 'WELCOME100',
+          currency: 'THB',
+          status: 'active',
+          end_reason: null,
+          base: 10_000n,
+          credit: 10_000n,
+          turnover_target: 100_000n,
+          percent_fail: 0,
+          percent_success: 100,
+          category_weights: JSON.stringify({ slot: 100, sport: 0, lotto: 0 }),
+          expires_at: new Date(t.clock.now().getTime() + ms),
+          source_ref: null,
+          activated_at: t.clock.now(),
+          ended_at: null,
+        })
+        .execute();
+    const soon = await subscribed('en');
+    await bonusEndingIn(soon.m.id, 12 * 3_600_000);
+    const later = await subscribed('en');
+    await bonusEndingIn(later.m.id, 48 * 3_600_000);
+    const resting = await subscribed('en');
+    await bonusEndingIn(resting.m.id, 12 * 3_600_000);
+    await call(t, 'POST', ROUTES.care.break, { choice: '24h', password: resting.m.password }, { token: resting.m.token });
+    await deliver();
+    await deliver();
+    expect(await received(soon.b)).toEqual([
+      { title: 'Jetton', body: 'Your bonus WELCOME100 ends within 24 hours.', url: '/user/bonus', tag: 'bonus-ending' },
+    ]);
+    expect(await received(later.b)).toEqual([]);
+    expect(await received(resting.b)).toEqual([]);
   });
 
   it('refuses a subscription that is not one, and a push without the site’s VAPID signature', async () => {

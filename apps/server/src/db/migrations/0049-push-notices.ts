@@ -19,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       notify_deposit boolean not null default true,
       notify_withdrawal boolean not null default true,
       notify_chat boolean not null default true,
+      notify_bonus boolean not null default true,
       created_at timestamptz not null
     )`.execute(db);
   await sql`create index push_subscriptions_member_idx on push_subscriptions (member_id)`.execute(db);

@@ -13,6 +13,7 @@ export type PushSubscriptionsTable = {
   notify_deposit: Generated<boolean>;
   notify_withdrawal: Generated<boolean>;
   notify_chat: Generated<boolean>;
+  notify_bonus: Generated<boolean>;
   created_at: Date;
 };
 

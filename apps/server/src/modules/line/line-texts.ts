@@ -2,7 +2,8 @@ import { minorToDecimal } from '@jetton/contract/money';
 import type { LineLang } from '../../db/tables/line.ts';
 
 /** The kinds of LINE notice: members' (each member chooses) and the operators' group's. */
-export type LineNoticeKind = 'linked' | 'deposit' | 'withdrawal' | 'chat' | 'ops-four-eyes' | 'ops-held' | 'ops-unmatched' | 'ops-job';
+export type LineNoticeKind =
+  'linked' | 'deposit' | 'withdrawal' | 'chat' | 'bonus-ending' | 'ops-four-eyes' | 'ops-held' | 'ops-unmatched' | 'ops-job';
 
 type Params = Record<string, string>;
 /** "30,000.00 THB", "650,000.00 LAK": thousands grouped, as a person reads an amount on a phone. */
@@ -30,6 +31,12 @@ const TEXTS: Record<LineNoticeKind, Record<LineLang, (p: Params) => string>> = {
     th: () => 'ฝ่ายบริการตอบข้อความของคุณแล้ว เปิดแชทบนเว็บไซต์เพื่ออ่าน',
     la: () => 'ຝ່າຍບໍລິການຕອບຂໍ້ຄວາມຂອງທ່ານແລ້ວ ເປີດແຊັດໃນເວັບໄຊເພື່ອອ່ານ',
     en: () => 'Support replied to your message. Open the chat on the site to read it.',
+  },
+  // Push only (LINE does not send it): a bonus whose time runs out within a day.
+  'bonus-ending': {
+    th: (p) => `โบนัส ${p.code ?? ''} จะหมดเวลาภายใน 24 ชั่วโมง`,
+    la: (p) => `ໂບນັດ ${p.code ?? ''} ຈະໝົດເວລາພາຍໃນ 24 ຊົ່ວໂມງ`,
+    en: (p) => `Your bonus ${p.code ?? ''} ends within 24 hours.`,
   },
   'ops-four-eyes': {
     th: (p) => `รายการถอน ${money(p)} รอผู้ดูแลคนที่สองยืนยัน`,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 type Window = { from: Date; to: Date };
-export type SubscriberEvent = { key: string; subscriptionId: string; amount?: bigint; currency?: string };
+export type SubscriberEvent = { key: string; subscriptionId: string; amount?: bigint; currency?: string; code?: string };
 
 /**
  * The events push notices are made of, for the subscriptions that want each kind, read from the tables
@@ -59,6 +59,25 @@ export function createPushFeedRepository(db: Kysely<DB>) {
         amount: BigInt(r.amount),
         currency: r.currency,
       }));
+    },
+
+    /**
+     * Active bonuses ending within `within` of `now`, one notice per bonus and subscription; a member on a
+     * break gets none (docs/player-care.md, "Breaks": no offers while excluded).
+     */
+    async bonusesEnding(now: Date, withinMs: number): Promise<SubscriberEvent[]> {
+      const rows = await db
+        .selectFrom('member_bonuses as b')
+        .innerJoin('push_subscriptions as s', 's.member_id', 'b.member_id')
+        .innerJoin('members as m', 'm.id', 'b.member_id')
+        .select(['b.id', 'b.code', 's.id as subscriptionId'])
+        .where('b.status', '=', 'active')
+        .where('b.expires_at', '>', now)
+        .where('b.expires_at', '<=', new Date(now.getTime() + withinMs))
+        .where('s.notify_bonus', '=', true)
+        .where((eb) => eb.or([eb('m.break_kind', 'is', null), eb('m.break_ends_at', '<=', now)]))
+        .execute();
+      return rows.map((r) => ({ key: `bonus-ending:${r.id}:${r.subscriptionId}`, subscriptionId: r.subscriptionId, code: r.code }));
     },
 
     /** Support's replies, one notice per conversation, minute and subscription at most. */

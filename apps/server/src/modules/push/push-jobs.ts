@@ -15,7 +15,14 @@ const BATCH = 100;
 const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 12;
 /** Where a tap on each notice opens the site. */
-const OPENS: Record<string, string> = { deposit: '/user/home', withdrawal: '/user/statement', chat: '/user/contact' };
+const OPENS: Record<string, string> = {
+  deposit: '/user/home',
+  withdrawal: '/user/statement',
+  chat: '/user/contact',
+  'bonus-ending': '/user/bonus',
+};
+/** How long before a bonus ends its member hears of it. */
+const BONUS_NOTICE_MS = 24 * 3_600_000;
 
 const toNotice =
   (kind: string) =>
@@ -23,12 +30,16 @@ const toNotice =
     dedupeKey: e.key,
     subscriptionId: e.subscriptionId,
     kind,
-    params: e.amount === undefined || e.currency === undefined ? {} : moneyParams(e.amount, e.currency),
+    params: {
+      ...(e.amount === undefined || e.currency === undefined ? {} : moneyParams(e.amount, e.currency)),
+      ...(e.code === undefined ? {} : { code: e.code }),
+    },
   });
 
 /**
- * The feed pass (docs/member-web.md, "Push notices"): deposits credited, withdrawals paid and support's
- * replies become one stored notice per subscription that wants them. Every node may run it.
+ * The feed pass (docs/member-web.md, "Push notices"): deposits credited, withdrawals paid, support's
+ * replies and bonuses about to end become one stored notice per subscription that wants them. Every
+ * node may run it.
  */
 export function createPushFeedJob(deps: { db: Kysely<DB>; clock: Clock }) {
   const push = createPushRepository(deps.db);
@@ -57,6 +68,7 @@ export function createPushFeedJob(deps: { db: Kysely<DB>; clock: Clock }) {
       claimed += await push.enqueue(events.map(toNotice(name)), now);
       await push.advance(name, { at: now });
     }
+    claimed += await push.enqueue((await feed.bonusesEnding(now, BONUS_NOTICE_MS)).map(toNotice('bonus-ending')), now);
     return { claimed };
   }
 

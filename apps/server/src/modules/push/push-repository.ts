@@ -7,7 +7,7 @@ import { uuidV7 } from '../../db/uuid-v7.ts';
 export type Subscription = Selectable<PushSubscriptionsTable>;
 export type PushNotice = Selectable<PushOutboxTable> & { endpoint: string; p256dh: string; auth: string; lang: LineLang };
 export type NewPushNotice = { dedupeKey: string; subscriptionId: string; kind: string; params: Record<string, string> };
-export type PushKinds = { deposit: boolean; withdrawal: boolean; chat: boolean };
+export type PushKinds = { deposit: boolean; withdrawal: boolean; chat: boolean; bonus: boolean };
 
 /** Kysely stays here (docs/engineering.md, "House rules"): members' push subscriptions, the push outbox, its feeds' cursors. */
 export function createPushRepository(db: Kysely<DB>) {
@@ -33,6 +33,7 @@ export function createPushRepository(db: Kysely<DB>) {
         ...(kinds.deposit === undefined ? {} : { notify_deposit: kinds.deposit }),
         ...(kinds.withdrawal === undefined ? {} : { notify_withdrawal: kinds.withdrawal }),
         ...(kinds.chat === undefined ? {} : { notify_chat: kinds.chat }),
+        ...(kinds.bonus === undefined ? {} : { notify_bonus: kinds.bonus }),
       };
       if (Object.keys(set).length === 0) return true;
       const res = await db

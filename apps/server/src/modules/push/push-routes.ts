@@ -18,7 +18,7 @@ export function registerPushRoutes(app: FastifyInstance, deps: { push: PushRepos
     subscriptions: (await deps.push.ofMember(memberId)).map((s) => ({
       endpoint: s.endpoint,
       lang: s.lang,
-      notices: { deposit: s.notify_deposit, withdrawal: s.notify_withdrawal, chat: s.notify_chat },
+      notices: { deposit: s.notify_deposit, withdrawal: s.notify_withdrawal, chat: s.notify_chat, bonus: s.notify_bonus },
     })),
   });
 

@@ -7,7 +7,7 @@ import { translateError } from '@jetton/ui/lib/translate-error';
 import { pushSupported, usePushState, useTurnOffPush, useTurnOnPush, useUpdatePush } from './push-api';
 import styles from './profile-screen.module.css';
 
-const NOTICES = ['deposit', 'withdrawal', 'chat'] as const;
+const NOTICES = ['deposit', 'withdrawal', 'chat', 'bonus'] as const;
 
 /**
  * Notices on this phone (docs/member-web.md, "Push notices"): the member turns Web Push on for this
@@ -61,7 +61,7 @@ export function PushCard() {
                   checked={here.notices[notice]}
                   onChange={(event) => update.mutate({ endpoint: here.endpoint, notices: { [notice]: event.target.checked } })}
                 />
-                {t(`profile.line.notice.${notice}`)}
+                {t(`profile.push.notice.${notice}`)}
               </label>
             ))}
           </fieldset>
