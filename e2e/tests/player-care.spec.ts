@@ -31,7 +31,7 @@ for (const locale of ['th', 'la'] as const satisfies TestLocale[]) {
   });
 }
 
-test('a member sets and lowers a deposit limit, is refused past it, takes a break, and can still withdraw', async ({
+test('a member sets and lowers a deposit limit, is refused past it, excludes themselves, and can still withdraw', async ({
   page,
   request,
 }, testInfo) => {
@@ -74,15 +74,15 @@ test('a member sets and lowers a deposit limit, is refused past it, takes a brea
   await expect(page.getByText(en('errors.DEPOSIT_LIMIT_REACHED'))).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // A 24-hour cool-off: choose, read what it means, confirm with the password.
+  // A self-exclusion of 6 months: choose, read what it means, confirm with the password.
   await page.goto('/user/limits');
   const pause = page.getByRole('region', { name: en('care.break.title') });
-  await pause.getByRole('radio', { name: new RegExp(en('care.break.choice.24h')) }).check();
+  await pause.getByRole('radio', { name: new RegExp(en('care.break.choice.6m')) }).check();
   await pause.getByRole('button', { name: en('care.break.continue') }).click();
-  await expect(pause.getByText(en('care.break.meansCoolOff', { length: en('care.break.choice.24h') }))).toBeVisible();
+  await expect(pause.getByText(en('care.break.meansExclusion', { length: en('care.break.choice.6m') }))).toBeVisible();
   await pause.getByLabel(en('care.break.password')).fill(member.password);
   await pause.getByRole('button', { name: en('care.break.confirm') }).click();
-  await expect(pause.getByRole('status')).toContainText(en('care.break.inForce.cool-off', { date: '|' }).split('|')[0] ?? '');
+  await expect(pause.getByRole('status')).toContainText(en('care.break.inForce.self-exclusion', { date: '|' }).split('|')[0] ?? '');
   await page.screenshot({ path: testInfo.outputPath('break-en.png'), fullPage: true });
 
   // A deposit is refused with a clear message; withdrawing the money still works.
@@ -91,7 +91,7 @@ test('a member sets and lowers a deposit limit, is refused past it, takes a brea
   await again.getByRole('tab', { name: en('home.depositDialog.tabQr') }).click();
   await again.getByRole('textbox', { name: en('home.depositDialog.qrAmount') }).fill('20');
   await again.getByRole('button', { name: en('home.depositDialog.qrCreate') }).click();
-  await expect(page.getByText(en('errors.COOLING_OFF'))).toBeVisible();
+  await expect(page.getByText(en('errors.SELF_EXCLUDED'))).toBeVisible();
   await page.keyboard.press('Escape');
   await withdrawFromHome(page, 'en', 100);
 });
