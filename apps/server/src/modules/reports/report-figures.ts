@@ -1,6 +1,7 @@
 import { REPORT_MAX_DAYS } from '@jetton/contract/admin/reports';
 import { AppError } from '../../http/app-error.ts';
 import { isSiteDay, siteDaysBetween } from '@jetton/contract/site-time';
+import { CARE_HELD_ACCOUNT } from '../deposit/credit-deposit.ts';
 import type { GameDay, LedgerDay, LedgerFilter } from './report-repository.ts';
 
 /** The pure part of the reports (docs/reports.md, "Figures"): ranges, what a ledger day means, totals. */
@@ -17,6 +18,9 @@ export type LedgerFigure =
 /** Which figure a daily ledger row feeds, if any. */
 export function figureOf(row: LedgerDay): LedgerFigure | undefined {
   if (row.account_kind !== 'system') return undefined;
+  // A deposit held by player care (docs/player-care.md) lands on its held account, not a wallet: the
+  // counterparty's side still counts it as a deposit, the held side must not count it back out.
+  if (row.account_code === CARE_HELD_ACCOUNT) return undefined;
   if (row.entry_kind.startsWith('deposit.')) {
     const channel = row.entry_kind.slice('deposit.'.length);
     const provider = row.account_code.startsWith('gateway:') ? row.account_code.slice('gateway:'.length) : null;
