@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- http_ece ships no types: each project that reaches this file (the root one too) must see them
+/// <reference path="./http-ece.d.ts" />
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ece from 'http_ece';
