@@ -188,7 +188,13 @@ export function createQrService(deps: Deps) {
       const qr = UUID.test(qrcodeId) ? await qrs.findOwned(memberId, qrcodeId) : undefined;
       if (!qr) throw new AppError('NO_DATA');
       const held = qr.status === 'paid' && (await createCareRepository(deps.db).isHeld('deposit.qr', qr.id));
-      return { qrcodeId: qr.id, provider: qr.provider as QrProvider, status: qr.status, amount: fromMinor(qr.amount), held };
+      return {
+        qrcodeId: qr.id,
+        provider: qr.provider as QrProvider,
+        status: qr.status,
+        amount: fromMinor(qr.amount),
+        ...(held ? { held: true } : {}),
+      };
     },
 
     /** Cancels the member's own open QR; another member's id or an unknown one is NO_DATA. */

@@ -4,7 +4,9 @@ import { createECDH, createPublicKey, randomBytes, randomUUID, verify, type ECDH
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ece from 'http_ece';
 import { z } from 'zod';
+import { escapeHtml as esc } from '../../../http/html.ts';
 import { listOnSandboxIndex } from '../../../sandbox/sandbox-index.ts';
+import { sandboxPage, sendPage } from '../../../sandbox/sandbox-page.ts';
 
 type Browser = { ecdh: ECDH; auth: string; fault: number | null; messages: { at: string; payload: string; ttl: number }[] };
 
@@ -51,6 +53,21 @@ export function registerPushServiceSimulator(app: FastifyInstance): void {
     title: 'Push service (Web Push)',
     about:
       'A push service speaking RFC 8030/8291/8292: test subscriptions, VAPID checked, messages decrypted and listed; 404, 410 and 429 on demand.',
+  });
+
+  // For a person: each test browser and the notices it received, decrypted, newest first.
+  app.get('/sandbox/push', { schema: { hide: true } }, (_request, reply) => {
+    const rows = [...browsers.entries()]
+      .map(([id, b]) => {
+        const items = b.messages
+          .toReversed()
+          .map((m) => `<li><code>${esc(m.at)}</code> ${esc(m.payload)}</li>`)
+          .join('');
+        return `<h2><code>${esc(id)}</code></h2><ul>${items || '<li>Nothing received yet.</li>'}</ul>`;
+      })
+      .join('');
+    const body = `<p>Test subscriptions: <code>POST /sandbox/push/subscriptions</code>; what each received: <code>GET /sandbox/push/messages/&lt;id&gt;</code>.</p>${rows || '<p>No test browser yet.</p>'}`;
+    return sendPage(reply, sandboxPage({ title: 'Push service', body, refreshSeconds: 5 }));
   });
 
   app.post('/sandbox/push/subscriptions', { schema: { hide: true } }, (request) => {
