@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import type { TBreakState, TCareHold } from '@jetton/contract/care';
 import { apiPath, ROUTES } from '@jetton/contract/routes';
@@ -6,30 +6,16 @@ import { call, expectError } from '../support/accounts-support.ts';
 import { loginOperator } from '../support/admin-support.ts';
 import { uploadSlip } from '../support/deposit-support.ts';
 import { testEngines } from '../support/engines.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  activated,
-  expectHealthy,
-  setWalletRules,
-  transfer,
-  walletBalance,
-  walletMember,
-  type WalletMember,
-} from '../support/wallet-support.ts';
-import { createQr, payQr } from './care-support.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { activated, transfer, walletBalance, walletMember, type WalletMember } from '../support/wallet-support.ts';
+import { createQr, payQr, useCareApp } from './care-support.ts';
 
 const DAY = 86_400_000;
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 describe.each(testEngines())('cool-off and self-exclusion (%s database)', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    await t.app.services.slipVerifier.stop();
-    await setWalletRules(t, { providerTimeoutMs: 5_000 });
-  });
-  afterEach(() => expectHealthy(t));
-  afterAll(() => t.close());
+  useCareApp(engine, (app) => (t = app));
 
   const takeBreak = (m: WalletMember, choice: string, password = m.password) =>
     call(t, 'POST', ROUTES.care.break, { choice, password }, { token: m.token });

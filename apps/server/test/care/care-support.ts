@@ -1,10 +1,12 @@
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { TLimitChange, TLimitsState, TPlayLimit } from '@jetton/contract/care';
 import type { TQrState } from '@jetton/contract/wallet';
 import { ROUTES } from '@jetton/contract/routes';
 import { createSelfUrl } from '../../src/adapters/self-url.ts';
 import { call } from '../support/accounts-support.ts';
-import type { TestApp } from '../support/test-app.ts';
+import type { TestEngine } from '../support/engines.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { expectHealthy, setWalletRules } from '../support/wallet-support.ts';
 
 /** A limit change through the member's route; answers the state it returns. */
 export async function setLimit(t: TestApp, token: string, change: TLimitChange): Promise<TLimitsState> {
@@ -45,3 +47,23 @@ export async function payQr(t: TestApp, qr: Awaited<ReturnType<typeof createQr>>
 
 /** A Bangkok wall-clock time as an instant: `bkk('2026-11-29T23:59:59')`. */
 export const bkk = (local: string): Date => new Date(`${local}+07:00`);
+
+/**
+ * A player-care test file's app, started once per engine: slips verified by hand, a provider deadline
+ * that holds on a busy machine, the clock back home and the ledger checked after each test.
+ */
+export function useCareApp(engine: TestEngine, use: (app: TestApp) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    await app.app.services.slipVerifier.stop();
+    await setWalletRules(app, { providerTimeoutMs: 5_000 });
+    use(app);
+  });
+  afterEach(async () => {
+    if (!app) return;
+    app.clock.moveTo(undefined);
+    await expectHealthy(app);
+  });
+  afterAll(() => app?.close());
+}

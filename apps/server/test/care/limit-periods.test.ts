@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMIT_KINDS, LIMIT_PERIODS, type TLimitKind, type TLimitPeriod } from '@jetton/contract/care';
 import { expectError } from '../support/accounts-support.ts';
 import { testEngines } from '../support/engines.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { activated, expectHealthy, setWalletRules, transfer, walletMember, type WalletMember } from '../support/wallet-support.ts';
-import { bkk, createQr, payQr, setLimit } from './care-support.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { activated, transfer, walletMember, type WalletMember } from '../support/wallet-support.ts';
+import { bkk, createQr, payQr, setLimit, useCareApp } from './care-support.ts';
 
 /** The last second of each period and the first of the next, in Bangkok: 2026-11-30 is a Monday and the 1st of December follows. */
 const EDGES: Record<TLimitPeriod, { last: string; next: string }> = {
@@ -16,16 +16,7 @@ const REFUSAL = { deposit: 'DEPOSIT_LIMIT_REACHED', loss: 'LOSS_LIMIT_REACHED', 
 
 describe.each(testEngines())('every limit at the end of each period (%s database)', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    await t.app.services.slipVerifier.stop();
-    await setWalletRules(t, { providerTimeoutMs: 5_000 });
-  });
-  afterEach(async () => {
-    t.clock.moveTo(undefined);
-    await expectHealthy(t);
-  });
-  afterAll(() => t.close());
+  useCareApp(engine, (app) => (t = app));
 
   /** Moves 200.00 the way the kind counts: a QR deposit paid, or a transfer into a game. */
   async function use(m: WalletMember, kind: TLimitKind) {

@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES } from '@jetton/contract/admin/routes';
 import type { TCareHold } from '@jetton/contract/care';
 import { ROUTES } from '@jetton/contract/routes';
 import { call, expectError } from '../support/accounts-support.ts';
 import { loginOperator } from '../support/admin-support.ts';
 import { testEngines } from '../support/engines.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import {
-  activated,
-  expectHealthy,
-  setWalletRules,
-  transfer,
-  walletBalance,
-  walletMember,
-  type WalletMember,
-} from '../support/wallet-support.ts';
-import { bkk, createQr, limitIn, limitsOf, payQr, setLimit } from './care-support.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { activated, transfer, walletBalance, walletMember, type WalletMember } from '../support/wallet-support.ts';
+import { bkk, createQr, limitIn, limitsOf, payQr, setLimit, useCareApp } from './care-support.ts';
 
 const HOUR = 3_600_000;
 
 describe.each(testEngines())('player limits (%s database)', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    await t.app.services.slipVerifier.stop();
-    await setWalletRules(t, { providerTimeoutMs: 5_000 });
-  });
-  afterEach(async () => {
-    t.clock.moveTo(undefined);
-    await expectHealthy(t);
-  });
-  afterAll(() => t.close());
+  useCareApp(engine, (app) => (t = app));
 
   const toGame = (m: WalletMember, amount: number) => transfer(t, m.token, { from: 'WALLET', to: 'pg', amount });
   const fromGame = (m: WalletMember, amount: number) => transfer(t, m.token, { from: 'pg', to: 'WALLET', amount });

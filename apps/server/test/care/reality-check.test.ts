@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TRealityCheck } from '@jetton/contract/care';
 import { ROUTES } from '@jetton/contract/routes';
 import { call, expectError, login } from '../support/accounts-support.ts';
 import { testEngines } from '../support/engines.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { activated, expectHealthy, setWalletRules, transfer, walletMember } from '../support/wallet-support.ts';
+import { useCareApp } from './care-support.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { activated, transfer, walletMember } from '../support/wallet-support.ts';
 
 const MINUTE = 60_000;
 
 describe.each(testEngines())('reality checks (%s database)', (engine) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    await setWalletRules(t, { providerTimeoutMs: 5_000 });
-  });
-  afterEach(() => expectHealthy(t));
-  afterAll(() => t.close());
+  useCareApp(engine, (app) => (t = app));
 
   const check = async (token: string) => (await call(t, 'GET', ROUTES.care.realityCheck, undefined, { token })).json<TRealityCheck>();
 
