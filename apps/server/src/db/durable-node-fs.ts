@@ -126,10 +126,24 @@ export class DurableNodeFS extends NodeFS {
 
   /** Before any other flush: the WAL noted so far, synchronously (those in flight too: their fsync may not have started). */
   private flushWalNow(): void {
-    for (const fd of [...this.pending, ...this.inFlight]) fsyncSync(fd);
+    for (const fd of new Set([...this.pending, ...this.inFlight])) fsyncUnlessClosed(fd);
     if (this.pending.size > 0) this.flushes += this.pending.size;
     this.pending.clear();
     this.done = this.asked;
+  }
+}
+
+/**
+ * A WAL file whose asynchronous flush is in flight may be closed meanwhile (at
+ * a segment switch): its close flushed it, so EBADF means there is nothing
+ * left to flush. Throwing here would leave PostgreSQL inside WebAssembly with
+ * its WAL write lock held, and the next commit would wait for it forever.
+ */
+function fsyncUnlessClosed(fd: number): void {
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EBADF') throw error;
   }
 }
 

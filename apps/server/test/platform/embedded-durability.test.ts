@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { fsyncSetting, openDatabase, type Database } from '../../src/db/database.ts';
@@ -79,6 +81,17 @@ describe('the embedded engine on disk commits durably', () => {
     expect(await balanceOf(db, a.wallet)).toBe(4_100n);
     await expectLedgerHealthy(db);
   });
+
+  it('goes on committing across WAL segment switches while flushes are in flight', () => {
+    // Before the fix, a segment closed with its flush in flight stopped the engine for good at the next commit.
+    const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wal-segment-switch.fixture.ts');
+    const run = spawnSync(process.execPath, [fixture], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.signal, `the engine stopped answering: ${run.stderr}`).toBeNull();
+    expect(run.status, run.stderr).toBe(0);
+    const outcome = JSON.parse(run.stdout) as { rows: number; flushes: number };
+    expect(outcome.rows).toBe(160);
+    expect(outcome.flushes).toBeGreaterThan(0);
+  }, 180_000);
 
   it("PGlite's default (kept only for the benchmark's comparison) runs with fsync off", async () => {
     const template = new Blob([await readFile(inject('pgliteTemplate'))]);
