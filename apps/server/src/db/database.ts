@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-node-fs.ts';
 import { EMBEDDED_MEMORY_PARAMS } from './embedded-memory.ts';
@@ -11,6 +10,7 @@ import { unpackTemplate } from './embedded-template.ts';
 import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-archive.ts';
 import { migrations } from './migrations/registry.ts';
 import { withGroupCommit } from './group-commit-dialect.ts';
+import { pgliteDialect } from './pglite-dialect.ts';
 import { withRetriedReads } from './retrying-reads.ts';
 import type { DB } from './schema.ts';
 
@@ -91,8 +91,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     parsers: { [INT8_OID]: parseInt8 },
   });
   // Durable on disk: commits are flushed in groups (group-commit-dialect.ts), never answered before their flush.
-  const grouped = fs ? withGroupCommit(new PGliteDialect(pglite), fs) : null;
-  const db = new Kysely<DB>(grouped ? { dialect: grouped.dialect, plugins: [grouped.plugin] } : { dialect: new PGliteDialect(pglite) });
+  const grouped = fs ? withGroupCommit(pgliteDialect(pglite), fs) : null;
+  const db = new Kysely<DB>(grouped ? { dialect: grouped.dialect, plugins: [grouped.plugin] } : { dialect: pgliteDialect(pglite) });
   // The dialect has one connection that callers take in turn: holding it, no transaction is open and
   // nothing runs, so after a CHECKPOINT the files are a clean copy. On disk they are read while held
   // and packed after (embedded-archive.ts); in memory (tests) PGlite dumps its own.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { pgliteDialect } from '../../src/db/pglite-dialect.ts';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { migrateSandbox } from '../../src/sandbox/sandbox-migrations.ts';
@@ -26,7 +26,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'jetton-test-'));
   const pglite = await PGlite.create({ parsers: { 20: (v: string) => BigInt(v) } });
-  const embedded = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const embedded = new Kysely<DB>({ dialect: pgliteDialect(pglite) });
   await migrateToLatest(embedded);
   await migrateSandbox(embedded);
   await seedDatabase(embedded, { demoMember: true });

@@ -62,7 +62,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh, migrated and seeded database of the given engine, copied from the run's template. */
-async function openTestDatabase(engine: TestEngine): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(engine: TestEngine): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (engine === 'embedded') {
     const dump = await readFile(inject('pgliteTemplate'));
     const database = await openDatabase({ kind: 'embedded', template: new Blob([dump]) });
