@@ -6,6 +6,8 @@ type MaybeAt = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
 export type LimitKind = 'deposit' | 'loss' | 'wager';
 export type LimitPeriod = 'day' | 'week' | 'month';
+/** The limits a transfer into a game is held to (loss and wager; a deposit limit holds deposits). */
+export const MONEY_LIMIT_KINDS: readonly LimitKind[] = ['loss', 'wager'];
 
 export type PlayLimitsTable = {
   member_id: string;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { BreakKind } from '../../db/tables/accounts.ts';
+import { MONEY_LIMIT_KINDS } from '../../db/tables/care.ts';
 
 /** A live session with what the guard needs of its member. */
 export type SessionMember = {
@@ -14,6 +15,12 @@ export type SessionMember = {
   breakEndsAt?: Date | null;
   /** Minutes between reality checks while playing; 0 or absent: off. */
   realityCheckMinutes?: number;
+  /**
+   * Whether the member has a loss or wager limit, read with the session so a
+   * transfer into a game without one needs no read of its own; absent: unknown,
+   * read when needed (docs/player-care.md).
+   */
+  hasMoneyLimits?: boolean;
 };
 
 /** Kysely stays here (docs/engineering.md, "House rules"): the sessions table. */
@@ -43,12 +50,23 @@ export function createSessionRepository(db: Kysely<DB>) {
           'members.break_ends_at as breakEndsAt',
           'members.reality_check_minutes as realityCheckMinutes',
         ])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('play_limits')
+                .select('play_limits.member_id')
+                .whereRef('play_limits.member_id', '=', 'members.id')
+                .where('play_limits.kind', 'in', [...MONEY_LIMIT_KINDS]),
+            )
+            .as('hasMoneyLimits'),
+        )
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', now)
         .where('members.status', '=', 'active')
         .executeTakeFirst();
-      return row;
+      return row && { ...row, hasMoneyLimits: Boolean(row.hasMoneyLimits) };
     },
     /** Which of `ids` are live by the same rule as findLive: one read for every socket of a node. */
     async liveIds(ids: readonly string[], now: Date): Promise<Set<string>> {

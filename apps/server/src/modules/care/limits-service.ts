@@ -3,7 +3,7 @@ import { LIMIT_KINDS, LIMIT_PERIODS, type TLimitChange, type TLimitsState, type 
 import { fromMinor, toMinor } from '@jetton/contract/money';
 import type { Clock } from '../../clock.ts';
 import type { DB } from '../../db/schema.ts';
-import type { LimitKind, LimitPeriod, PlayLimitsTable } from '../../db/tables/care.ts';
+import { MONEY_LIMIT_KINDS, type LimitKind, type LimitPeriod, type PlayLimitsTable } from '../../db/tables/care.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import { COOLING_MS, periodBounds } from './care-periods.ts';
@@ -141,16 +141,17 @@ export function createLimitsService(deps: { db: Kysely<DB>; clock: Clock }) {
     /**
      * Runs `write` (the wallet -> game debit) only if the member's loss and wager limits leave room for
      * `amount`, under the member's lock in the same transaction, so concurrent transfers cannot pass a
-     * limit together. A member without such limits pays nothing extra.
+     * limit together. A member without such limits pays nothing extra: `hasLimits` is what their
+     * session read said (absent: read here).
      */
-    async guardToGame<T>(memberId: string, amount: bigint, write: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-      if (!(await repo.hasLimits(memberId, ['loss', 'wager']))) return write(deps.db);
+    async guardToGame<T>(memberId: string, amount: bigint, write: (db: Kysely<DB>) => Promise<T>, hasLimits?: boolean): Promise<T> {
+      if (!(hasLimits ?? (await repo.hasLimits(memberId, MONEY_LIMIT_KINDS)))) return write(deps.db);
       const now = deps.clock.now();
       let passed: LimitRow | undefined;
       const result = await deps.db.transaction().execute(async (trx) => {
         const locked = createCareRepository(trx);
         await locked.lockMember(memberId);
-        passed = await limitPassed(locked, memberId, ['loss', 'wager'], amount, now);
+        passed = await limitPassed(locked, memberId, MONEY_LIMIT_KINDS, amount, now);
         return passed ? undefined : { value: await write(trx) };
       });
       if (!result) {

@@ -155,14 +155,18 @@ export function createTransferService(deps: TransferDeps) {
     const posted = await onceForKey(member, group.key, () =>
       retryingConflicts(
         () =>
-          guardToGame(member.memberId, value, (handle) =>
-            createTransferRepository(handle).insertWithEntry(draft, {
-              kind: TRANSFER_ENTRY_KINDS.toGame,
-              legs: [
-                { account: wallet, sign: -1n },
-                { account: provider, sign: 1n },
-              ],
-            }),
+          guardToGame(
+            member.memberId,
+            value,
+            (handle) =>
+              createTransferRepository(handle).insertWithEntry(draft, {
+                kind: TRANSFER_ENTRY_KINDS.toGame,
+                legs: [
+                  { account: wallet, sign: -1n },
+                  { account: provider, sign: 1n },
+                ],
+              }),
+            member.hasMoneyLimits,
           ),
         { idempotent: true },
       ),
