@@ -63,3 +63,35 @@ describe('formatMoneyIn', () => {
     expect(formatMoneyIn(100, undefined)).toBe('100.00');
   });
 });
+
+describe('formats written by hand agree with Intl', () => {
+  it('money: the same text as en-US with two decimals, over a spread of amounts', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const amount of [0.01, 0.1, 0.99, 1, 9.99, 999.99, 1000, 1234.5, 99_999.99, 100_000, 1_000_000, 650_000_000, 12_345_678_901.23]) {
+      expect(formatMoney(amount)).toBe(intl.format(amount));
+      expect(formatMoney(-amount)).toBe(intl.format(-amount));
+    }
+  });
+
+  it('dates: the same wall clock as Intl in Asia/Bangkok, across years and day ends', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Bangkok',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (const iso of [
+      '2024-02-28T16:59:59Z',
+      '2024-02-28T17:00:00Z',
+      '2025-12-31T16:59:59Z',
+      '2025-12-31T17:00:00Z',
+      '2026-06-15T09:30:00Z',
+    ]) {
+      expect(formatDateTime(iso)).toBe(intl.format(new Date(iso)).replace(',', ''));
+    }
+  });
+});
