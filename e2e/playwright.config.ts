@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { REAL_PROTOCOL_ENV } from './support/real-protocols.ts';
+import { E2E_PORTS } from './support/servers.ts';
 
 /**
  * Browser tests drive the system Chromium (no browser download) against the real
@@ -9,11 +10,7 @@ import { REAL_PROTOCOL_ENV } from './support/real-protocols.ts';
  * one port, the Lao build on another, and the default build with the real-protocol
  * adapters (support/real-protocols.ts) on a third.
  */
-// E2E_PORT moves every server (two runs on one machine must not share ports).
-const DEFAULT_PORT = Number(process.env.E2E_PORT ?? 8090);
-const LAO_PORT = DEFAULT_PORT + 2;
-// The real-protocol adapters (EasySlip, ThaiBulkSMS) pointed at their simulators: a server of their own.
-const REAL_PORT = DEFAULT_PORT + 4;
+const { DEFAULT_PORT, LAO_PORT, REAL_PORT } = E2E_PORTS;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function server(port: number, variant: 'default' | 'lao', extraEnv: Record<string, string> = {}) {
@@ -73,13 +70,21 @@ export default defineConfig({
     },
   },
   projects: [
+    // The servers' settings the tests rely on at any hour (tests/servers.setup.ts).
+    { name: 'setup', testMatch: /servers\.setup\.ts$/ },
     {
       name: 'default',
       testIgnore: [/\.lao\.spec\.ts$/, /\.real\.spec\.ts$/, /service-closed\.spec\.ts$/],
+      dependencies: ['setup'],
       use: { baseURL: `http://127.0.0.1:${DEFAULT_PORT}` },
     },
-    { name: 'lao', testMatch: /\.lao\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LAO_PORT}` } },
-    { name: 'real-protocols', testMatch: /\.real\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${REAL_PORT}` } },
+    { name: 'lao', testMatch: /\.lao\.spec\.ts$/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${LAO_PORT}` } },
+    {
+      name: 'real-protocols',
+      testMatch: /\.real\.spec\.ts$/,
+      dependencies: ['setup'],
+      use: { baseURL: `http://127.0.0.1:${REAL_PORT}` },
+    },
     // Closing the service changes every page of the server: run it after the rest.
     {
       name: 'service-state',

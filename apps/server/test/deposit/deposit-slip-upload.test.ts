@@ -119,4 +119,23 @@ describe.each(testEngines())('slip upload, history and image (%s database)', (en
     t.clock.advance(10_000);
     expect((await uploadSlip(t, m.token, { bytes: png() })).statusCode).toBe(201);
   });
+
+  it('sets the window through the operator stand-in; its GET answers what this node applies, after the settings cache', async () => {
+    const m = await depositMember(t);
+    const window = (body?: unknown) =>
+      t.app.inject({ method: body ? 'PUT' : 'GET', url: '/sandbox/ops/slip-window', ...(body ? { payload: body } : {}) });
+    expect((await window()).json()).toEqual({ from: '23:50', to: '00:10' });
+    expect((await window({ from: '00:00', to: '23:59' })).statusCode).toBe(200);
+    t.clock.advance(10_000);
+    expect((await window()).json()).toEqual({ from: '00:00', to: '23:59' });
+    expectError(await uploadSlip(t, m.token, { bytes: png() }), 422, 'SLIP_UPLOAD_CLOSED');
+    // Equal ends: no window at all, at any hour.
+    await window({ from: '00:00', to: '00:00' });
+    t.clock.advance(10_000);
+    expect((await uploadSlip(t, m.token, { bytes: png() })).statusCode).toBe(201);
+    expect((await window({ from: '24:00', to: '00:10' })).statusCode).toBe(400);
+    expect((await window()).json()).toEqual({ from: '00:00', to: '00:00' });
+    await createSettingsRepository(t.database.db).set('rules.deposit', {});
+    t.clock.advance(10_000);
+  });
 });

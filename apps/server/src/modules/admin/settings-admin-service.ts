@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DEPOSIT_RULES_KEY, ZDepositRules } from '../deposit/deposit-rules.ts';
 import { createGamesRepository } from '../games/games-repository.ts';
+import { mergeRulesOverride, readRulesOverride } from '../lookup/cached-rules.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
 import { ADMIN_RULES_KEY, ZAdminRules } from './admin-rules.ts';
@@ -42,19 +43,11 @@ export function createSettingsAdminService(deps: {
 }) {
   const { db, settings, lookups, clock, audit } = deps;
 
-  async function stored(key: string): Promise<Record<string, unknown>> {
-    const value = await settings.get(key);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  }
   async function rules<T>(key: string, schema: z.ZodType<T>): Promise<T> {
-    const parsed = schema.safeParse(await stored(key));
+    const parsed = schema.safeParse(await readRulesOverride(settings, key));
     return parsed.success ? parsed.data : schema.parse({});
   }
-  async function mergeRules(key: string, schema: z.ZodType, patch: Record<string, unknown>): Promise<void> {
-    const next = { ...(await stored(key)), ...patch };
-    if (!schema.safeParse(next).success) throw new AppError('KEY_INVALID');
-    await settings.set(key, next);
-  }
+  const mergeRules = (key: string, schema: z.ZodType, patch: Record<string, unknown>) => mergeRulesOverride(settings, key, schema, patch);
 
   async function read(): Promise<TSettings> {
     const [active, otp, chat, deposit, money, qr, depositRules, adminRules, games] = await Promise.all([

@@ -28,6 +28,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { createQrExpiryJob, scheduleQrExpiry } from './qr-expiry-job.ts';
+import { registerSlipWindowSandboxRoutes } from './slip-window-sandbox-routes.ts';
 import { createSlipVerifier } from './slip-verifier.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { SettingsRepository } from '../lookup/settings-repository.ts';
@@ -169,6 +170,7 @@ export async function registerDepositFeature(app: FastifyInstance, deps: Deps) {
   registerGiftLinkRoutes(app, { giftLinks, idempotency });
   const notices = createNoticeService({ db, lookups, rules, money, clock });
   registerNoticeRoutes(app, { notices, idempotency, sandbox: config.sandbox });
+  if (config.sandbox) registerSlipWindowSandboxRoutes(app, { settings: deps.settings, rules });
 
   const verifier = createSlipVerifier({ db, storage, bank, readQr: readQrCodes, lookups, rules, money, clock, log: app.log });
   if (deps.jobs.enabled)

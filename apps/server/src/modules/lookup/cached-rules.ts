@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
 /**
@@ -48,4 +49,25 @@ export function createCachedRules<R extends object>(
     return cached.rules;
   }
   return { get, getOrDefaults: () => get().catch(() => defaults) };
+}
+
+/** The stored override of a rule set: its JSON object, or none when the row is missing or not an object. */
+export async function readRulesOverride(settings: SettingsRepository, key: string): Promise<Record<string, unknown>> {
+  const value = await settings.get(key);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * Writes some fields of a rule set's override and keeps the others, as an operator's
+ * form does; refused (KEY_INVALID) when the whole would not parse.
+ */
+export async function mergeRulesOverride(
+  settings: SettingsRepository,
+  key: string,
+  schema: z.ZodType,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const next = { ...(await readRulesOverride(settings, key)), ...patch };
+  if (!schema.safeParse(next).success) throw new AppError('KEY_INVALID');
+  await settings.set(key, next);
 }
