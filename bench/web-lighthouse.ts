@@ -192,6 +192,8 @@ export async function runWebBench(): Promise<void> {
   }
   console.log('medians:');
   for (const [pagePath, m] of Object.entries(medians)) console.log(row(pagePath, m));
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  const target = `perf >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs / 1000} s`;
   const login = medians['/login'];
   if (login) {
     const met =
@@ -199,9 +201,14 @@ export async function runWebBench(): Promise<void> {
       login.scores.accessibility >= TARGETS.accessibility &&
       login.scores['best-practices'] >= TARGETS['best-practices'] &&
       login.lcpMs <= TARGETS.lcpMs;
-    console.log(
-      `/login target (perf >= ${TARGETS.performance}, a11y ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}, LCP <= ${TARGETS.lcpMs / 1000} s): ${met ? 'met' : 'NOT met'}`,
-    );
+    console.log(`/login target (${target}, a11y ${TARGETS.accessibility}, best practices ${TARGETS['best-practices']}): ${verdict(met)}`);
+  }
+  // Best practices is left out on the home: Chrome's inspector-issues audit (docs/performance.md).
+  const home = medians['/user/home'];
+  if (home) {
+    const met =
+      home.scores.performance >= TARGETS.performance && home.scores.accessibility >= TARGETS.accessibility && home.lcpMs <= TARGETS.lcpMs;
+    console.log(`/user/home target (${target}, a11y ${TARGETS.accessibility}): ${verdict(met)}`);
   }
   saveResult('lighthouse', { at: new Date().toISOString(), runs: RUNS, medians });
 }

@@ -56,27 +56,47 @@ export function prerenderLogin(mode: string): Plugin {
         const preloads = JSON.parse(readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
         const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         // /login reads nothing for a member: no early reads there. The login keeps a tap made before the app runs.
-        await writePage(outDir, preloads, '/login', built.replace(EARLY_FETCH_TAG, ''), pages.renderLoginPage, REMEMBER_LOGIN_TAP);
+        await writePage(outDir, preloads, {
+          routePath: '/login',
+          built: built.replace(EARLY_FETCH_TAG, ''),
+          render: pages.renderLoginPage,
+          starterExtra: REMEMBER_LOGIN_TAP,
+        });
         // The home's app waits until the member's total is on screen (the page's early wallet read,
         // build/early-fetch-plugin.ts), at most a second: on a phone's link the app's 180 KiB would
         // otherwise share the bandwidth with the one answer the first paint needs.
         const totalShown = 'Promise.race([globalThis.jettonEarly?.painted, new Promise((done) => setTimeout(done, 1000))])';
-        await writePage(outDir, preloads, '/user/home', built, pages.renderHomePage, '', totalShown);
+        // The total's bold Latin digits: fetched with the page, not once layout finds the text needs them. When
+        // the font came after the app had started, the app's own header (drawn in it, wider than the early total
+        // drawn in the fallback) became the largest paint, and LCP waited for the app (docs/performance.md).
+        await writePage(outDir, preloads, {
+          routePath: '/user/home',
+          built,
+          render: pages.renderHomePage,
+          waitFor: totalShown,
+          preloadFont: /\/assets\/noto-sans-thai-latin-600-normal-[\w-]+\.woff2/,
+        });
       },
     },
   };
 }
 
 /** One prerendered route, with and without the demo strip. */
-async function writePage(
-  outDir: string,
-  preloads: RoutePreloads,
-  routePath: keyof typeof PRERENDERED_PAGES,
-  built: string,
-  render: Render,
-  starterExtra: string,
-  waitFor?: string,
-): Promise<void> {
+type PageOptions = {
+  routePath: keyof typeof PRERENDERED_PAGES;
+  /** The built index.html the page starts from. */
+  built: string;
+  render: Render;
+  /** Script the starter runs first. */
+  starterExtra?: string;
+  /** An expression whose promise the starter awaits before it loads the app. */
+  waitFor?: string;
+  /** A font file, named by the inlined styles' URL, the page asks for at once. */
+  preloadFont?: RegExp;
+};
+
+async function writePage(outDir: string, preloads: RoutePreloads, options: PageOptions): Promise<void> {
+  const { routePath, built, render, starterExtra = '', waitFor, preloadFont } = options;
   const route = preloads[routePath];
   if (!route) throw new Error(`the build lists no chunks for ${routePath}`);
   // The shell's and the route's styles go inline: a phone paints the page without one more
@@ -96,7 +116,10 @@ async function writePage(
   writeFileSync(path.join(outDir, starter.file), starter.source);
   index = index.replace(entryScript[0], `<script type="module" crossorigin src="/${starter.file}"></script>`);
   for (const link of shellChunks) index = index.replace(link[0], '');
-  const head = `<style>${css.join('\n')}</style>`;
+  const font = preloadFont ? preloadFont.exec(css.join('\n'))?.[0] : undefined;
+  if (preloadFont && !font) throw new Error(`${routePath}: no font ${String(preloadFont)} in the inlined styles`);
+  const fontLink = font ? `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>` : '';
+  const head = `${fontLink}<style>${css.join('\n')}</style>`;
   const files = PRERENDERED_PAGES[routePath];
   for (const sandbox of [false, true]) {
     const { html, title } = await render(sandbox);
