@@ -105,7 +105,41 @@ function counts(): { passed: number; failed: number; skipped: number } {
   return total;
 }
 
+type VitestReport = {
+  testResults: { name: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+};
+type PlaywrightSuite = { file?: string; specs?: { title: string; ok: boolean; line?: number }[]; suites?: PlaywrightSuite[] };
+
+/**
+ * The failed tests by name, printed last: CI may keep only the end of a long
+ * output, and a count alone does not say what to look at.
+ */
+function failedTests(): string[] {
+  const names: string[] = [];
+  if (existsSync(vitestReport)) {
+    const v = JSON.parse(readFileSync(vitestReport, 'utf8')) as VitestReport;
+    for (const file of v.testResults) {
+      for (const test of file.assertionResults.filter((a) => a.status === 'failed')) {
+        const why = (test.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300);
+        names.push(`${path.relative(root, file.name)} > ${test.fullName}: ${why}`);
+      }
+    }
+  }
+  if (existsSync(playwrightReport)) {
+    const walk = (suite: PlaywrightSuite, file: string): void => {
+      const here = suite.file ?? file;
+      for (const spec of suite.specs ?? []) if (!spec.ok) names.push(`${here}:${spec.line ?? '?'} > ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child, here);
+    };
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8')) as PlaywrightSuite;
+    walk(p, '');
+  }
+  return names;
+}
+
 const { passed, failed, skipped } = counts();
+const failedNames = failedTests();
+if (failedNames.length > 0) console.log(`\nFailed tests:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 // A failed step without a failed test (lint, typecheck, a crash) still counts as one failure.
 const failures = Math.max(failed, failedSteps.length > 0 && failed === 0 ? 1 : failed);
