@@ -20,7 +20,8 @@
  * The baseline in the same run is an authenticated read (GET /api/account/profile).
  * Beside each closed-loop peak: CPU time per transfer of the server, PostgreSQL
  * and the load generator (bench/cpu-usage.ts), and the ceiling it implies.
- * After each engine the ledger's invariants are checked.
+ * After each engine the ledger's invariants are checked. BENCH_ENGINES picks
+ * engines (durable, fsync-off, postgres) for a quicker before-and-after.
  * Targets: p99 under 50 ms at 64 connections (judged on the open-loop runs),
  * zero 5xx, zero invariant violations.
  */
@@ -164,7 +165,7 @@ export async function runTransferBench(): Promise<void> {
   ];
   if (pgUrl) engines.push({ BENCH_DATABASE_URL: pgUrl });
   const runs = [];
-  for (const env of engines) {
+  for (const env of engines.filter((e) => wanted(e))) {
     const run = await runEngine(env);
     runs.push(run);
     console.log(`\nTransfers over HTTP on the ${run.engine} database (${CONNECTIONS} connections, ${DURATION_S} s each)`);
@@ -211,6 +212,16 @@ export async function runTransferBench(): Promise<void> {
     targetP99Ms: TARGET_P99_MS,
     runs,
   });
+}
+
+/**
+ * BENCH_ENGINES (a comma-separated list of durable, fsync-off, postgres) runs
+ * only those engines: a before-and-after comparison of one engine in minutes.
+ */
+function wanted(env: NodeJS.ProcessEnv): boolean {
+  const only = process.env.BENCH_ENGINES?.split(',').map((e) => e.trim());
+  if (!only) return true;
+  return only.includes(env.BENCH_DATABASE_URL ? 'postgres' : (env.BENCH_EMBEDDED ?? ''));
 }
 
 /** The embedded engine's two settings side by side: what durable commits cost. */

@@ -11,6 +11,7 @@ import { packDataFolder, readDataFolder, walSegmentsOutside } from './embedded-a
 import { migrations } from './migrations/registry.ts';
 import { withGroupCommit } from './group-commit-dialect.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
+import { preparingPool } from './prepared-pool.ts';
 import { withRetriedReads } from './retrying-reads.ts';
 import type { DB } from './schema.ts';
 
@@ -74,7 +75,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the client, no longer queryable, is discarded when released. See docs/faults.md.
     pool.on('connect', (client) => client.on('error', onError));
     pool.on('error', onError);
-    const dialect = withRetriedReads(new PostgresDialect({ pool }));
+    const dialect = withRetriedReads(new PostgresDialect({ pool: preparingPool(pool) }));
     const poolStats = (): PoolStats => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, size: pool.totalCount });
     return { db: new Kysely<DB>({ dialect }), engine: 'postgres', poolStats };
   }

@@ -1,5 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
 import { isConnectionLoss } from './connection-loss.ts';
+import { isStalePlan } from './prepared-pool.ts';
 
 /**
  * A dialect whose plain reads survive one lost connection: a SELECT built with
@@ -7,7 +8,9 @@ import { isConnectionLoss } from './connection-loss.ts';
  * (an idle pooled connection the server had closed, a restart) runs once more
  * on a fresh connection. A read changes nothing, so running it twice is safe;
  * writes and anything inside a transaction are never repeated here (their
- * callers decide: see ledger/money-transaction.ts and docs/faults.md).
+ * callers decide: see ledger/money-transaction.ts and docs/faults.md). Any
+ * statement outside a transaction refused for a stale prepared plan runs once
+ * more too: it did not run the first time.
  */
 export function withRetriedReads(inner: Dialect): Dialect {
   return {
@@ -31,6 +34,8 @@ class RetryingConnection implements DatabaseConnection {
     try {
       return await this.inner.executeQuery<R>(query);
     } catch (error) {
+      // A prepared statement whose table changed did not run: it runs again, prepared afresh (prepared-pool.ts).
+      if (!this.inTransaction && isStalePlan(error)) return this.inner.executeQuery<R>(query);
       if (this.inTransaction || query.query.kind !== 'SelectQueryNode' || !isConnectionLoss(error)) throw error;
       const fresh = await this.driver.acquireConnection();
       try {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isConnectionLoss } from '../db/connection-loss.ts';
+import { isStalePlan } from '../db/prepared-pool.ts';
 import type { DB } from '../db/schema.ts';
 import { ConflictsExhausted } from './ledger-types.ts';
 
@@ -18,9 +19,14 @@ export type MoneyTransactionOptions = {
 /** Attempts after a lost connection: one more, on a fresh connection; a second loss is the caller's 503. */
 const CONNECTION_LOSS_RETRIES = 1;
 
+/**
+ * A conflict, or a prepared statement refused because its table changed under
+ * it (a migration by another node): either way the transaction did nothing,
+ * and the next run prepares the statement afresh.
+ */
 export function isRetryableDatabaseError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+  return (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) || isStalePlan(error);
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import { uniqueViolation } from '../../src/db/unique-violation.ts';
+import { withMoneyTransaction } from '../../src/ledger/money-transaction.ts';
 import { testEngines } from '../support/engines.ts';
 import { openTestDatabase } from '../support/test-app.ts';
 
@@ -87,11 +88,11 @@ describe.each(testEngines())('one SQL text, the same answers, on the %s database
     expect(await db.selectFrom('driver_probe').select('id').where('id', '=', 10).execute()).toEqual([]);
   });
 
-  // The embedded driver prepares each parameterised statement once, by its text.
+  // Both engines' drivers prepare each parameterised statement once, by its text (pglite-dialect.ts, prepared-pool.ts).
   it('a statement run again after hundreds of others, after a failed parse, and after its table changed shape answers as the first time', async () => {
     const probe = (id: number) => db.selectFrom('driver_probe').selectAll().where('id', '=', id).executeTakeFirst();
     const first = await probe(2);
-    // More distinct texts than the driver keeps prepared: the oldest are closed and parsed again.
+    // More distinct texts than either driver keeps prepared: the embedded one closes the oldest, on PostgreSQL the rest run unnamed.
     for (let i = 0; i < 250; i++) {
       const { rows } = await sql<{ n: number }>`select ${i}::int + ${i} as n, ${sql.lit(i)} as k`.execute(db);
       expect(rows).toEqual([{ n: 2 * i, k: i }]);
@@ -102,5 +103,15 @@ describe.each(testEngines())('one SQL text, the same answers, on the %s database
     await expect(broken()).rejects.toMatchObject({ code: '42601' });
     await sql`alter table driver_probe add column extra int default 7`.execute(db);
     expect(await probe(2)).toEqual({ ...first, extra: 7 });
+  });
+
+  it("a transaction refused because a prepared statement's table changed runs again, prepared afresh", async () => {
+    const read = (id: number) =>
+      withMoneyTransaction(database.db, (trx) =>
+        (trx as unknown as typeof db).selectFrom('driver_probe').selectAll().where('id', '=', id).executeTakeFirst(),
+      );
+    const before = await read(3);
+    await sql`alter table driver_probe add column later int default 8`.execute(db);
+    expect(await read(3)).toEqual({ ...before, later: 8 });
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { ProviderError } from './game-provider.ts';
 
 export type ProviderResponse = { status: number; body: unknown };
@@ -22,27 +23,27 @@ export async function providerRequest(
     signal?: AbortSignal | undefined;
   },
 ): Promise<ProviderResponse> {
-  let response: Response;
+  const deadline = AbortSignal.timeout(init.timeoutMs);
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, {
+    // undici's request(), not fetch(): the same client without the WHATWG streams and objects
+    // fetch builds around every call, a tenth of a transfer's server CPU (docs/performance.md).
+    const response = await request(url, {
       method: init.method,
       headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal ? AbortSignal.any([AbortSignal.timeout(init.timeoutMs), init.signal]) : AbortSignal.timeout(init.timeoutMs),
+      signal: init.signal ? AbortSignal.any([deadline, init.signal]) : deadline,
     });
-  } catch (error) {
-    throw asTransportError(error, url);
-  }
-  let text: string;
-  try {
-    text = await response.text();
+    status = response.statusCode;
+    text = await response.body.text();
   } catch (error) {
     throw asTransportError(error, url);
   }
   try {
-    return { status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    return { status, body: text === '' ? null : (JSON.parse(text) as unknown) };
   } catch {
-    throw new ProviderError('bad-response', `${init.method} ${url}: ${response.status} with a body that is not JSON`);
+    throw new ProviderError('bad-response', `${init.method} ${url}: ${status} with a body that is not JSON`);
   }
 }
 
