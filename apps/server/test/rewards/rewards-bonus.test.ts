@@ -4,7 +4,17 @@ import type { TBonus, TPromotion } from '@jetton/contract/rewards';
 import type { TStatementResponse } from '@jetton/contract/wallet';
 import { call, expectError } from '../support/accounts-support.ts';
 import { testEngines } from '../support/engines.ts';
-import { activateBonus, activeBonus, bonusRow, defineBonus, get, ok, play, type TUserBonus } from '../support/rewards-support.ts';
+import {
+  activateBonus,
+  activeBonus,
+  bonusRow,
+  defineBonus,
+  get,
+  ok,
+  play,
+  providerRound,
+  type TUserBonus,
+} from '../support/rewards-support.ts';
 import { setMoneyRules } from '../support/money-rules-support.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { activated, expectHealthy, fund, transfer, walletBalance, walletMember } from '../support/wallet-support.ts';
@@ -147,6 +157,30 @@ describe.each(testEngines())('bonuses and promotion codes (%s database)', (engin
     } finally {
       await t.database.db.updateTable('bonus_definitions').set({ percent_fail: def.percent_fail }).where('id', '=', def.id).execute();
     }
+  });
+
+  it('a round the provider publishes after a newer one still counts, once', async () => {
+    await defineBonus(t, { code: 'LATE1', percent: 10, turnover: 1, categoryWeights: { slot: 100, sport: 100, lotto: 100 } });
+    const m = await walletMember(t, 100_000n);
+    ok(await activateBonus(t, m.token, 'LATE1')); // credit 100.00, target 1,100.00
+    await play(t, m, 'pg', 50_000n, [10_000n]);
+    const { username } = await t.database.db
+      .selectFrom('game_accounts')
+      .select('username')
+      .where('member_id', '=', m.id)
+      .where('game_code', '=', 'pg')
+      .executeTakeFirstOrThrow();
+    const first = t.clock.now();
+    t.clock.advance(60_000);
+    await providerRound(t, 'pg', username, 20_000n, 0n);
+    await t.app.services.rewardsJob.pullRounds();
+    expect((await activeBonus(t, m.token)).turnover).toEqual({ done: 300, target: 1_100 });
+    // Played between the two, published only now: behind the cursor, inside the overlap.
+    await providerRound(t, 'pg', username, 5_000n, 0n, new Date(first.getTime() + 30_000));
+    await t.app.services.rewardsJob.pullRounds();
+    await t.app.services.rewardsJob.pullRounds();
+    expect((await activeBonus(t, m.token)).turnover).toEqual({ done: 350, target: 1_100 });
+    expect(await t.database.db.selectFrom('reward_rounds').select('round_id').where('member_id', '=', m.id).execute()).toHaveLength(3);
   });
 
   it('turnover comes from rounds really played, weighted per category; a replayed round counts once; withdrawal follows it', async () => {

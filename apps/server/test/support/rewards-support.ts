@@ -88,8 +88,18 @@ export async function play(t: TestApp, m: WalletMember, game: GameCode, stake: b
   return payouts;
 }
 
-/** A round at the provider's own books with a chosen outcome (the provider's history then reports it like any other). */
-export async function providerRound(t: TestApp, game: GameCode, username: string, bet: bigint, payout: bigint): Promise<void> {
+/**
+ * A round at the provider's own books with a chosen outcome (the provider's history then reports it like any other);
+ * `playedAt` earlier than rounds already published stands for a round the provider settled late.
+ */
+export async function providerRound(
+  t: TestApp,
+  game: GameCode,
+  username: string,
+  bet: bigint,
+  payout: bigint,
+  playedAt: Date = t.clock.now(),
+): Promise<void> {
   const db = t.database.db;
   const player = await db
     .selectFrom('demo_players')
@@ -99,7 +109,7 @@ export async function providerRound(t: TestApp, game: GameCode, username: string
     .executeTakeFirstOrThrow();
   await db
     .insertInto('demo_rounds')
-    .values({ game_code: game, player_id: player.id, game: 'slot', bet, payout, detail: '{}', played_at: t.clock.now() })
+    .values({ game_code: game, player_id: player.id, game: 'slot', bet, payout, detail: '{}', played_at: playedAt })
     .execute();
 }
 

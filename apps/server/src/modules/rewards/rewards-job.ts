@@ -48,17 +48,23 @@ export function createRewardsJob(deps: Deps) {
     const now = clock.now();
     const owner = randomUUID();
     const repo = createRoundsRepository(db);
-    const since = await repo.leaseCursor(gameCode, owner, now, rules.roundLeaseMs, new Date(now.getTime() - rules.roundLookbackMs));
-    if (!since) return { rounds: 0, counted: 0 };
+    const cursor = await repo.leaseCursor(gameCode, owner, now, rules.roundLeaseMs, new Date(now.getTime() - rules.roundLookbackMs));
+    if (!cursor) return { rounds: 0, counted: 0 };
     let next: Date | null = null;
     try {
-      const rounds = await (await deps.provider(gameCode)).roundHistory(since);
+      // From before the cursor: a round published after a newer one is still found.
+      const rounds = await (await deps.provider(gameCode)).roundHistory(new Date(cursor.getTime() - rules.roundOverlapMs));
       if (rounds.length === 0) return { rounds: 0, counted: 0 };
+      const known = await repo.storedRoundIds(
+        gameCode,
+        rounds.map((r) => r.id),
+      );
       const members = await repo.membersByUsername(gameCode, [...new Set(rounds.map((r) => r.username))]);
       let stored = 0;
       let counted = 0;
       for (const round of rounds) {
         if (!next || round.playedAt > next) next = round.playedAt;
+        if (known.has(round.id)) continue;
         const memberId = members.get(round.username);
         if (!memberId) continue;
         const kind = category.get(gameCode) ?? 'slot';
@@ -87,7 +93,7 @@ export function createRewardsJob(deps: Deps) {
       }
       return { rounds: stored, counted };
     } finally {
-      // The cursor stays at the newest round seen: rounds of that same instant come again and are skipped as replays.
+      // The cursor goes to the newest round seen, never back; the overlap brings the rounds before it again, skipped as replays.
       await repo.releaseCursor(gameCode, owner, next);
     }
   }

@@ -39,6 +39,16 @@ export const ZRewardsRules = z.object({
   jobIntervalMs: z.number().int().positive().default(15_000),
   /** How long a pass owns a provider's round cursor before another node may take it. */
   roundLeaseMs: z.number().int().positive().default(60_000),
+  /**
+   * How far back before the newest round seen each pull starts: a provider may
+   * publish a round after a newer one (it settled later), and that round is
+   * still found; rounds already stored are skipped (docs/rewards.md).
+   */
+  roundOverlapMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60_000),
   /** Where a first pull of a provider's rounds starts, back from now. */
   roundLookbackMs: z.number().int().positive().default(DAY_MS),
   /** Site days back the accrual looks for days not accrued yet (a node down over midnight). */

@@ -35,14 +35,30 @@ export function createRoundsRepository(db: Kysely<DB>) {
       return row?.since;
     },
 
-    /** Moves the cursor on and frees it, if this pass still owns it. */
+    /** Moves the cursor on (never back) and frees it, if this pass still owns it. */
     async releaseCursor(gameCode: string, owner: string, since: Date | null): Promise<void> {
       await db
         .updateTable('reward_round_cursors')
-        .set((eb) => ({ lease_until: null, lease_owner: null, since: since ?? eb.ref('since') }))
+        .set((eb) => ({
+          lease_until: null,
+          lease_owner: null,
+          since: since ? eb.fn<Date>('greatest', [eb.ref('since'), eb.val(since)]) : eb.ref('since'),
+        }))
         .where('game_code', '=', gameCode)
         .where('lease_owner', '=', owner)
         .execute();
+    },
+
+    /** Which of a provider's round ids are stored already: one read for a whole pull, so replays cost nothing more. */
+    async storedRoundIds(gameCode: string, roundIds: readonly string[]): Promise<Set<string>> {
+      if (roundIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('reward_rounds')
+        .select('round_id')
+        .where('game_code', '=', gameCode)
+        .where('round_id', '=', sql<string>`any(${[...roundIds]}::text[])`)
+        .execute();
+      return new Set(rows.map((r) => r.round_id));
     },
 
     /** Games somebody has an account at: only their providers have rounds worth pulling. */
