@@ -12,6 +12,7 @@
  * "Server memory".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { startNodeFlags } from '../scripts/start-flags.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -51,7 +52,7 @@ async function startServer(label: string, port: number, databaseUrl?: string): P
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jetton-bench-memory-'));
   // The embedded node must not inherit a PostgreSQL URL from the shell.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(benchDir, '../scripts/start.ts')], {
+  const child = spawn(process.execPath, [...startNodeFlags(), path.join(benchDir, '../scripts/start.ts')], {
     env: {
       ...inherited,
       PORT: String(port),
@@ -60,6 +61,8 @@ async function startServer(label: string, port: number, databaseUrl?: string): P
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SANDBOX: 'on',
+      // More Node flags for the measured servers only (to try a setting beside `npm start`'s), not for the load generator.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

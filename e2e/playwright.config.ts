@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startNodeFlags } from '../scripts/start-flags.ts';
 import { REAL_PROTOCOL_ENV } from './support/real-protocols.ts';
 import { E2E_PORTS } from './support/servers.ts';
 
@@ -16,7 +17,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function server(port: number, variant: 'default' | 'lao', extraEnv: Record<string, string> = {}) {
   const dataDir = path.join(tmpdir(), `jetton-e2e-${variant}-${port}`);
   return {
-    command: `rm -rf ${dataDir} && node ../apps/server/src/main.ts`,
+    // With `npm start`'s flags (its heap limit), so the suite runs the server as a newcomer does.
+    command: `rm -rf ${dataDir} && node ${startNodeFlags().join(' ')} ../apps/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // A first start migrates and seeds a fresh database: minutes on a busy 2-core machine.
