@@ -44,7 +44,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
         try {
           return await client.query({ name, text, values: values as unknown[] });
         } catch (error) {
-          if (isStalePlan(error)) names.delete(text);
+          if (mayHaveLostStatement(error)) names.delete(text);
           throw error;
         }
       },
@@ -62,6 +62,17 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     options: pool.options,
     Client: (pool as unknown as { Client: PostgresPool['Client'] }).Client,
   };
+}
+
+/**
+ * After these the name is not used again (the next run prepares the text under
+ * a new one): a stale plan; a statement the server no longer has (26000); and
+ * an error raised in the client, since node-postgres then closes the named
+ * statement on the server while still counting it as prepared.
+ */
+function mayHaveLostStatement(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isStalePlan(error) || code === '26000' || typeof code !== 'string';
 }
 
 /**

@@ -88,6 +88,19 @@ describe.each(testEngines())('one SQL text, the same answers, on the %s database
     expect(await db.selectFrom('driver_probe').select('id').where('id', '=', 10).execute()).toEqual([]);
   });
 
+  // Before the test below fills each connection's prepared texts: this one must be prepared.
+  it('a parameter that cannot be written fails its statement alone: the same text runs after it', async () => {
+    // One connection throughout: a prepared statement belongs to its connection.
+    await db.connection().execute(async (one) => {
+      const echo = (value: unknown) => sql<{ doc: unknown }>`select ${value}::jsonb as doc`.execute(one);
+      expect((await echo(JSON.stringify({ a: 1 }))).rows).toEqual([{ doc: { a: 1 } }]);
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      await expect(echo(circular)).rejects.toThrow(/circular/);
+      expect((await echo(JSON.stringify({ b: 2 }))).rows).toEqual([{ doc: { b: 2 } }]);
+    });
+  });
+
   // Both engines' drivers prepare each parameterised statement once, by its text (pglite-dialect.ts, prepared-pool.ts).
   it('a statement run again after hundreds of others, after a failed parse, and after its table changed shape answers as the first time', async () => {
     const probe = (id: number) => db.selectFrom('driver_probe').selectAll().where('id', '=', id).executeTakeFirst();
