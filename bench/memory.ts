@@ -12,12 +12,12 @@
  * "Server memory".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startNodeFlags } from '../scripts/start-flags.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startNodeFlags } from '../scripts/start-flags.ts';
 import { PAGE_SIZE } from '@jetton/contract/constants';
 import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { ROUTES } from '@jetton/contract/routes';
