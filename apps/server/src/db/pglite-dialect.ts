@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { isStalePlan } from './stale-plan.ts';
 
 /** node-postgres's conversion of a parameter to its wire form (exported at runtime as `utils`; @types/pg omits it). */
 const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unknown) => string | Buffer | null } }).utils;
@@ -63,7 +64,7 @@ class OneTripConnection implements DatabaseConnection {
     } catch (error) {
       // A statement parsed in a failed exchange may or may not exist; one whose tables changed shape since
       // ("cached plan must not change result type") is stale. Both are closed and parsed again next time.
-      if (name && (parse || (error as { code?: string }).code === STALE_PLAN)) this.prepared.forget(query.sql);
+      if (name && (parse || isStalePlan(error))) this.prepared.forget(query.sql);
       throw error;
     }
   }
@@ -119,9 +120,6 @@ class OneTripDriver implements Driver {
     await this.pglite.close();
   }
 }
-
-/** SQLSTATE feature_not_supported: what PostgreSQL answers for a prepared statement whose result columns changed. */
-const STALE_PLAN = '0A000';
 
 /** Statements that may change what an already prepared statement answers (its columns). */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;

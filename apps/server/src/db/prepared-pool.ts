@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { isStalePlan } from './stale-plan.ts';
 
 /**
  * How many statement texts one connection keeps prepared. The texts a site
@@ -10,16 +11,13 @@ import type pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION = 150;
 
-/** "cached plan must not change result type": a prepared `select *` after its table changed. */
-const STALE_PLAN = '0A000';
-
 /**
  * A node-postgres pool for Kysely whose clients run each parameterised statement
  * as a named prepared statement, parsed and planned once per connection instead
- * of at every run (docs/performance.md, "Prepared statements"). Statements
+ * of at every run (docs/performance.md, "Prepared statements on PostgreSQL"). Statements
  * without parameters (`begin`, `commit`, migrations) stay unnamed. A prepared
  * statement whose table changed under it (a migration by another node) fails
- * once with SQLSTATE 0A000 and is prepared afresh next time; see isStalePlan.
+ * once with SQLSTATE 0A000 and is prepared afresh next time (stale-plan.ts).
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -73,13 +71,4 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
 function mayHaveLostStatement(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return isStalePlan(error) || code === '26000' || typeof code !== 'string';
-}
-
-/**
- * A prepared statement refused because its table's columns changed since it was
- * prepared: it did not run, so outside a transaction it may simply run again
- * (it is then prepared afresh).
- */
-export function isStalePlan(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === STALE_PLAN && /cached plan/i.test(String((error as Error).message));
 }

@@ -1,6 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
 import { isConnectionLoss } from './connection-loss.ts';
-import { isStalePlan } from './prepared-pool.ts';
+import { isStalePlan } from './stale-plan.ts';
 
 /**
  * A dialect whose plain reads survive one lost connection: a SELECT built with

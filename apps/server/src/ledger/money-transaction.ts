@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { isConnectionLoss } from '../db/connection-loss.ts';
-import { isStalePlan } from '../db/prepared-pool.ts';
+import { isStalePlan } from '../db/stale-plan.ts';
 import type { DB } from '../db/schema.ts';
 import { ConflictsExhausted } from './ledger-types.ts';
 
