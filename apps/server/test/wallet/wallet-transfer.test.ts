@@ -149,6 +149,25 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await walletBalance(t, m.id)).toBe(1_000n);
   });
 
+  it('a game the operator disabled takes no more money (NO_GAME) and still pays out what the member holds there', async () => {
+    const m = await walletMember(t, 1_000n);
+    await activated(t, m, 'pg');
+    expect((await transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 6 })).statusCode).toBe(200);
+    const setEnabled = (on: boolean) => t.database.db.updateTable('games').set({ is_enabled: on }).where('code', '=', 'pg').execute();
+    await setEnabled(false);
+    try {
+      expectError(await transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 2 }), 404, 'NO_GAME');
+      expectError(await transferAll(t, m.token, { to: 'pg' }), 404, 'NO_GAME');
+      expect(await walletBalance(t, m.id)).toBe(400n);
+      const out = await transfer(t, m.token, { from: 'pg', to: 'WALLET', amount: 6 });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(await walletBalance(t, m.id)).toBe(1_000n);
+      expect(await gameBalance(t, m.id, 'pg')).toBe(0n);
+    } finally {
+      await setEnabled(true);
+    }
+  });
+
   it('answers every refusal with its code and moves nothing', async () => {
     const m = await walletMember(t, 1_000n);
     await activated(t, m, 'pg');

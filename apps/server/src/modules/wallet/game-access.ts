@@ -31,9 +31,10 @@ export function createGameAccess(deps: {
     return row;
   }
 
-  async function provider(row: GameRow, timeoutMs?: number): Promise<GameProvider> {
-    const rules = await deps.rules.get();
-    return deps.providers.get(row.code, { launchMode: row.launch_mode, timeoutMs: timeoutMs ?? rules.providerTimeoutMs });
+  /** The game's provider client; with `timeoutMs` given, no rules are read (nothing can fail). */
+  async function provider(row: Pick<GameRow, 'code' | 'launch_mode'>, timeoutMs?: number): Promise<GameProvider> {
+    const deadline = timeoutMs ?? (await deps.rules.get()).providerTimeoutMs;
+    return deps.providers.get(row.code, { launchMode: row.launch_mode, timeoutMs: deadline });
   }
 
   async function activeAccount(
@@ -53,7 +54,12 @@ export function createGameAccess(deps: {
     provider,
     activeAccount,
 
-    /** One end of a transfer: the member's active account at that game. */
+    /**
+     * One end of a transfer: the member's active account at that game, or the
+     * reason there is none (NO_GAME, SLOT_NO_ACCOUNT). A transfer's own
+     * statement checks the same rule (transfer-repository.ts, usableEndSql) and
+     * asks here only for the reason.
+     */
     async transferTarget(member: AuthMember, code: string, direction: 'to_game' | 'from_game') {
       const { game: row, account, provider: p } = await activeAccount(member, code, direction === 'from_game' ? 'withdraw' : 'use');
       return { code: row.code, username: account.username, provider: p };

@@ -32,6 +32,27 @@ const COLUMN_TYPES = {
   idempotency_key: 'text',
 } as const satisfies Record<keyof Transfer, string>;
 const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof Transfer)[];
+const columnList = sql.join(COLUMNS.map((c) => sql.ref(c)));
+/** The row's values as typed parameters, for INSERT ... SELECT; `entryId` replaces entry_id when given. */
+function columnValues(row: Transfer, entryId?: RawBuilder<unknown>) {
+  return sql.join(COLUMNS.map((c) => (c === 'entry_id' && entryId ? entryId : sql`${row[c]}::${sql.raw(COLUMN_TYPES[c])}`)));
+}
+
+/** The end of a transfer at a game: the member's player name there, and the game's launch mode (its provider client). */
+export type TransferEnd = { username: string; launch_mode: 'link' | 'form' };
+
+/**
+ * The member's account at the game, if a transfer in this direction may use
+ * it: the account active, the game enabled (a disabled game still lets money
+ * out). The same rule as GameAccess.transferTarget (game-access.ts), which
+ * names the reason when this finds nothing; here it joins the transfer's own
+ * statement, so a transfer makes no read of its own for it.
+ */
+function usableEndSql(memberId: string, gameCode: string, direction: Transfer['direction']) {
+  const enabled = direction === 'from_game' ? sql`true` : sql`g.is_enabled`;
+  return sql<TransferEnd>`select a.username, g.launch_mode from game_accounts a join games g on g.code = a.game_code
+    where a.member_id = ${memberId}::uuid and a.game_code = ${gameCode} and a.status = 'active' and ${enabled}`;
+}
 
 /** The postings of a leg list, the amount being an SQL expression (a parameter or a column of the settled row). */
 function postings(legs: TransferLeg[], amount: RawBuilder<bigint>) {
@@ -49,20 +70,33 @@ export function createTransferRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Records a transfer together with the ledger entry that starts it, in ONE
-     * statement (atomic without a transaction): the row is written only when
-     * the entry posted; 'short' (the wallet cannot afford it) writes neither.
+     * Records a game -> wallet transfer if the member's account at its game is
+     * usable for it (usableEndSql), in ONE statement: undefined, and nothing
+     * written, when it is not.
      */
-    async insertWithEntry(row: Transfer, entry: { kind: string; legs: TransferLeg[] }): Promise<Posted> {
+    async insertAtUsableEnd(row: Transfer): Promise<TransferEnd | undefined> {
+      const { rows } = await sql<TransferEnd>`
+        with e as (${usableEndSql(row.member_id, row.game_code, row.direction)}),
+        ins as (insert into transfers (${columnList}) select ${columnValues(row)} from e)
+        select username, launch_mode from e`.execute(db);
+      return rows[0];
+    },
+
+    /**
+     * Records a wallet -> game transfer together with the ledger entry that
+     * starts it, in ONE statement (atomic without a transaction), if the
+     * member's account at its game is usable for it (usableEndSql): the row is
+     * written only when the entry posted; 'short' (the wallet cannot afford it)
+     * writes neither; undefined, with nothing posted, when the account is not usable.
+     */
+    async insertWithEntry(row: Transfer, entry: { kind: string; legs: TransferLeg[] }): Promise<(Posted & TransferEnd) | undefined> {
       const post = ledgerPostSql({ kind: entry.kind, reference: row.id }, postings(entry.legs, sql`${row.amount}::bigint`));
-      const values = sql.join(COLUMNS.map((c) => (c === 'entry_id' ? sql`p.entry_id` : sql`${row[c]}::${sql.raw(COLUMN_TYPES[c])}`)));
-      const { rows } = await sql<Posted>`
-        with p as (select * from ${post}),
-        ins as (insert into transfers (${sql.join(COLUMNS.map((c) => sql.ref(c)))}) select ${values} from p where p.outcome = 'posted')
-        select entry_id, outcome from p`.execute(db);
-      const posted = rows[0];
-      if (!posted) throw new Error('ledger_post answered no row');
-      return posted;
+      const { rows } = await sql<Posted & TransferEnd>`
+        with e as (${usableEndSql(row.member_id, row.game_code, row.direction)}),
+        p as (select l.* from e cross join lateral ${post} l),
+        ins as (insert into transfers (${columnList}) select ${columnValues(row, sql`p.entry_id`)} from p where p.outcome = 'posted')
+        select p.entry_id, p.outcome, e.username, e.launch_mode from e cross join p`.execute(db);
+      return rows[0];
     },
 
     /**

@@ -15,7 +15,7 @@ import { InsufficientFunds } from '../../ledger/ledger-types.ts';
 import { postedEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccessService } from './game-access.ts';
-import { createTransferRepository, type Transfer } from './transfer-repository.ts';
+import { createTransferRepository, type Transfer, type TransferEnd } from './transfer-repository.ts';
 import { AWAITING_DEPOSIT, TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
 import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
@@ -45,7 +45,8 @@ export type LegResult = { id: string; status: 'SUCCESS' | 'PENDING' };
 type Group = { id: string | null; key: string | null };
 /** The unique index of migration 0014 (one first leg per member and key). */
 const TRANSFER_KEY_CONSTRAINT = 'transfers_member_idempotency_key';
-type Target = { code: string; username: string; provider: GameProvider };
+/** Where a leg's provider call goes: the member's player name at the game, and the game's provider. */
+type Target = { username: string; provider: GameProvider };
 
 /**
  * Transfers between the wallet and the games, the two-phase flow of domain
@@ -119,6 +120,26 @@ export function createTransferService(deps: TransferDeps) {
     return { id, status: row?.status === 'SUCCESS' ? 'SUCCESS' : 'PENDING' };
   }
 
+  /**
+   * The provider call's end, from what the leg's statement found. The timeout
+   * was read before that statement, so nothing here can fail between the
+   * recorded transfer and its provider call.
+   */
+  async function targetOf(code: string, end: TransferEnd, timeoutMs: number): Promise<Target> {
+    return { username: end.username, provider: await access.provider({ code, launch_mode: end.launch_mode }, timeoutMs) };
+  }
+
+  /**
+   * The leg's statement found no usable account at the game, and wrote
+   * nothing: the member is told why (NO_GAME, SLOT_NO_ACCOUNT). If the account
+   * became usable in between (its activation just finished), nothing moved
+   * and the transfer simply failed; sent again, it goes through.
+   */
+  async function unusable(member: AuthMember, code: string, direction: Transfer['direction']): Promise<never> {
+    await access.transferTarget(member, code, direction);
+    throw new AppError('TRANSFER_FAIL');
+  }
+
   /** Never throws: an adapter bug or a crash mid-call is an unknown outcome, left to reconciliation. */
   async function call(what: string, send: () => Promise<TransferOutcome>): Promise<TransferOutcome> {
     const outcome = await send().catch((error: unknown): TransferOutcome => {
@@ -142,16 +163,21 @@ export function createTransferService(deps: TransferDeps) {
    * before the debit; if it is spent meanwhile, the conditional debit refuses
    * (MONEY_NOT_ENOUGH) rather than leave the wallet below zero.
    */
-  async function toGame(member: AuthMember, target: Target, amount: bigint | 'ALL', group: Group): Promise<LegResult & { amount: bigint }> {
+  async function toGame(member: AuthMember, code: string, amount: bigint | 'ALL', group: Group): Promise<LegResult & { amount: bigint }> {
     const wallet = memberWallet(member.memberId, member.currency);
     const value = amount === 'ALL' ? await accountBalance(db, wallet) : amount;
     // An empty wallet has nothing to move; a few satang are below the minimum.
     if (value === 0n) throw new AppError('MONEY_NOT_ENOUGH');
     if (value < (await transferMinMinor(member))) throw new AppError('TRANSFER_MINIMUM');
-    if (member.realityCheckMinutes) await deps.onPlay?.(member.memberId);
-    const draft: Transfer = { ...(await newRow(member, target.code, 'to_game', group.id, group.key)), amount: value };
-    // (1) Debit the wallet and record the transfer, in one statement.
-    const provider = shardedSystemAccount(ACCOUNT_CODES.provider(target.code), member.currency, member.memberId);
+    if (member.realityCheckMinutes && deps.onPlay) {
+      // Their play session goes on only for a game they can play.
+      await access.transferTarget(member, code, 'to_game');
+      await deps.onPlay(member.memberId);
+    }
+    const draft: Transfer = { ...(await newRow(member, code, 'to_game', group.id, group.key)), amount: value };
+    const { providerTimeoutMs } = await deps.rules.get();
+    // (1) Check the game account, debit the wallet and record the transfer, in one statement.
+    const provider = shardedSystemAccount(ACCOUNT_CODES.provider(code), member.currency, member.memberId);
     const posted = await onceForKey(member, group.key, () =>
       retryingConflicts(
         () =>
@@ -171,8 +197,10 @@ export function createTransferService(deps: TransferDeps) {
         { idempotent: true },
       ),
     );
+    if (posted === undefined) return unusable(member, code, 'to_game');
     if ('status' in posted) return posted;
     const row: Transfer = { ...draft, entry_id: postedEntry(posted.entry_id, posted.outcome).id };
+    const target = await targetOf(code, posted, providerTimeoutMs);
     deps.crash?.('transfer.recorded');
     // (2) Ask the provider, outside any transaction, with the transfer's own id.
     const outcome = await call('deposit', () =>
@@ -199,10 +227,14 @@ export function createTransferService(deps: TransferDeps) {
   }
 
   /** Game -> wallet: the provider pays out first (the transfer is recorded before the call), then the wallet is credited. */
-  async function fromGame(member: AuthMember, source: Target, amount: bigint, group: Group): Promise<LegResult> {
-    const row: Transfer = { ...(await newRow(member, source.code, 'from_game', group.id, group.key)), amount };
-    const taken = await onceForKey(member, group.key, () => transfers.insert(row));
-    if (taken) return taken;
+  async function fromGame(member: AuthMember, code: string, amount: bigint, group: Group): Promise<LegResult> {
+    const row: Transfer = { ...(await newRow(member, code, 'from_game', group.id, group.key)), amount };
+    const { providerTimeoutMs } = await deps.rules.get();
+    // Check the game account and record the transfer, in one statement.
+    const recorded = await onceForKey(member, group.key, () => transfers.insertAtUsableEnd(row));
+    if (recorded === undefined) return unusable(member, code, 'from_game');
+    if ('status' in recorded) return recorded;
+    const source = await targetOf(code, recorded, providerTimeoutMs);
     deps.crash?.('transfer.recorded');
     const outcome = await call('withdraw', () =>
       source.provider.withdraw({ transferId: row.provider_transfer_id, username: source.username, amount }),
@@ -238,12 +270,15 @@ export function createTransferService(deps: TransferDeps) {
     ): Promise<LegResult> {
       if (request.from === request.to) throw new AppError('KEY_INVALID');
       if (request.amount < (await transferMinMinor(member))) throw new AppError('TRANSFER_MINIMUM');
-      // Both ends are checked before any money moves (the member's own accounts only).
-      const source = request.from === 'WALLET' ? null : await access.transferTarget(member, request.from, 'from_game');
-      const target = request.to === 'WALLET' ? null : await access.transferTarget(member, request.to, 'to_game');
+      // Each leg's own statement checks its game account (the member's own accounts only).
+      const source = request.from === 'WALLET' ? null : request.from;
+      const target = request.to === 'WALLET' ? null : request.to;
       if (!source && target) return toGame(member, target, request.amount, { id: null, key });
       if (source && !target) return fromGame(member, source, request.amount, { id: null, key });
       if (!source || !target) throw new AppError('KEY_INVALID');
+      // Game to game: both ends are checked before any money moves.
+      await access.transferTarget(member, source, 'from_game');
+      await access.transferTarget(member, target, 'to_game');
       // Game to game: through the wallet. An unknown first leg stops here (the money
       // reaches the wallet when reconciled); a refused second leg leaves it in the wallet.
       const first = await fromGame(member, source, request.amount, { id: null, key });
@@ -259,8 +294,9 @@ export function createTransferService(deps: TransferDeps) {
 
     /** POST /api/wallet/transferAll: the whole wallet to one game. */
     async transferAll(member: AuthMember, to: string, key: string | null = null): Promise<LegResult & { amount: bigint }> {
-      const target = await access.transferTarget(member, to, 'to_game');
-      return toGame(member, target, 'ALL', { id: null, key });
+      // Checked before the wallet's balance is read: a wrong game is named as such, even with an empty wallet.
+      await access.transferTarget(member, to, 'to_game');
+      return toGame(member, to, 'ALL', { id: null, key });
     },
   };
 }
