@@ -11,6 +11,10 @@ export type StoredIdempotency = {
   lease_until: Date | null;
 };
 
+export type KeyClaim = { scope: string; key: string; requestHash: string; now: Date; leaseUntil: Date };
+export type KeyAnswer = { scope: string; key: string; leaseUntil: Date; response: { status: number; type: string | null; body: string } };
+const keyId = (scope: string, key: string) => `${scope} ${key.toLowerCase()}`;
+
 /**
  * Kysely stays here. Every statement runs on its own (autocommit), outside the
  * route's money transaction: the claim must be visible to a concurrent duplicate
@@ -27,6 +31,44 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
         .returning('key')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * Many claims in ONE statement (gathered from concurrent requests): for
+     * each, in order, whether it created its key. Of two claims of the same key
+     * in one batch only the first can win.
+     */
+    async claimMany(claims: KeyClaim[]): Promise<boolean[]> {
+      if (claims.length === 0) return [];
+      const { rows } = await sql<{ scope: string; key: string }>`
+        insert into idempotency_keys (scope, key, request_hash, state, created_at, lease_until)
+        select v.scope, v.key, v.request_hash, 'processing', v.created_at, v.lease_until
+        from unnest(${claims.map((c) => c.scope)}::text[], ${claims.map((c) => c.key)}::uuid[], ${claims.map((c) => c.requestHash)}::text[],
+          ${claims.map((c) => c.now.toISOString())}::timestamptz[], ${claims.map((c) => c.leaseUntil.toISOString())}::timestamptz[])
+          as v(scope, key, request_hash, created_at, lease_until)
+        on conflict (scope, key) do nothing
+        returning scope, key::text`.execute(db);
+      const created = new Set(rows.map((r) => keyId(r.scope, r.key)));
+      const first = new Map<string, number>();
+      claims.forEach((c, i) => first.has(keyId(c.scope, c.key)) || first.set(keyId(c.scope, c.key), i));
+      return claims.map((c, i) => first.get(keyId(c.scope, c.key)) === i && created.has(keyId(c.scope, c.key)));
+    },
+
+    /**
+     * Many answers stored in ONE statement (gathered from concurrent requests),
+     * each only if its claim (its lease) still holds its key: a request that
+     * was taken over writes nothing.
+     */
+    async completeMany(answers: KeyAnswer[]): Promise<void> {
+      if (answers.length === 0) return;
+      await sql`
+        update idempotency_keys k
+        set state = 'done', response_status = v.status, response_type = v.type, response_body = v.body
+        from unnest(${answers.map((a) => a.scope)}::text[], ${answers.map((a) => a.key)}::uuid[],
+          ${answers.map((a) => a.leaseUntil.toISOString())}::timestamptz[], ${answers.map((a) => a.response.status)}::int[],
+          ${answers.map((a) => a.response.type)}::text[], ${answers.map((a) => a.response.body)}::text[])
+          as v(scope, key, lease_until, status, type, body)
+        where k.scope = v.scope and k.key = v.key and k.lease_until = v.lease_until`.execute(db);
     },
 
     async find(scope: string, key: string): Promise<StoredIdempotency | undefined> {
@@ -68,22 +110,6 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
         .where((eb) => (seen.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', seen.lease_until)))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    /** Stores the answer, if this claim (its lease) still holds the key: a request that was taken over writes nothing. */
-    async complete(
-      scope: string,
-      key: string,
-      leaseUntil: Date,
-      response: { status: number; type: string | null; body: string },
-    ): Promise<void> {
-      await db
-        .updateTable('idempotency_keys')
-        .set({ state: 'done', response_status: response.status, response_type: response.type, response_body: response.body })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .where('lease_until', '=', leaseUntil)
-        .execute();
     },
 
     async release(scope: string, key: string, leaseUntil: Date): Promise<void> {

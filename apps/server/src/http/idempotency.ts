@@ -5,7 +5,8 @@ import { DAY_MS } from '@jetton/contract/site-time';
 import type { Clock } from '../clock.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
-import { createIdempotencyRepository, type StoredIdempotency } from './idempotency-repository.ts';
+import { gathered } from '../db/gathered.ts';
+import { createIdempotencyRepository, type KeyAnswer, type KeyClaim, type StoredIdempotency } from './idempotency-repository.ts';
 import { requestFingerprint } from './request-fingerprint.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -108,6 +109,12 @@ export function createIdempotency(deps: {
   leaseMs?: number;
 }) {
   const repo = createIdempotencyRepository(deps.db);
+  // Concurrent requests' claims and answers go to the database together (db/gathered.ts).
+  const claimKey = gathered((claims: KeyClaim[]) => repo.claimMany(claims));
+  const storeAnswer = gathered(async (answers: KeyAnswer[]) => {
+    await repo.completeMany(answers);
+    return answers.map(() => undefined);
+  });
   const ttlMs = deps.ttlMs ?? IDEMPOTENCY_DEFAULTS.ttlMs;
   const waitMs = deps.waitMs ?? IDEMPOTENCY_DEFAULTS.waitMs;
   const pollMs = deps.pollMs ?? IDEMPOTENCY_DEFAULTS.pollMs;
@@ -134,7 +141,7 @@ export function createIdempotency(deps: {
     for (;;) {
       const now = deps.clock.now();
       const leaseUntil = new Date(now.getTime() + leaseMs);
-      if (await repo.claim(claim.scope, claim.key, hash, now, leaseUntil)) return { claimed: leaseUntil };
+      if (await claimKey({ ...claim, requestHash: hash, now, leaseUntil })) return { claimed: leaseUntil };
       const stored = await repo.find(claim.scope, claim.key);
       if (!stored) continue; // released between our insert and read: try the insert again
       if (stored.created_at.getTime() <= now.getTime() - ttlMs) {
@@ -211,10 +218,9 @@ export function createIdempotency(deps: {
               await repo.release(claim.scope, claim.key, claim.leaseUntil);
             } else {
               const type = reply.getHeader('content-type');
-              await repo.complete(claim.scope, claim.key, claim.leaseUntil, {
-                status: reply.statusCode,
-                type: typeof type === 'string' ? type : null,
-                body,
+              await storeAnswer({
+                ...claim,
+                response: { status: reply.statusCode, type: typeof type === 'string' ? type : null, body },
               });
             }
           } catch (error) {

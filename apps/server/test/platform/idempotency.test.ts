@@ -172,6 +172,29 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
     expect(await balanceOf(t.database.db, a.wallet)).toBe(9_750n);
   });
 
+  it('claims and answers of many keys at once (gathered into shared statements): each key moves money once and keeps its own answer', async () => {
+    const a = await member(100_000n);
+    const b = await member(100_000n);
+    const keys = Array.from({ length: 12 }, () => randomUUID());
+    // Each key three times, from two members, all at once; the same key of two members is two keys.
+    const sends = keys.flatMap((key, i) => [0, 1, 2].map(() => ({ who: i % 2 === 0 ? a : b, key, amount: 100 + i })));
+    sends.push({ who: b, key: keys[0] ?? '', amount: 100 });
+    const answers = await Promise.all(sends.map((s) => debit(s.who, s.key, s.amount)));
+    expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
+    const firstRuns = answers.filter((r) => r.headers['idempotent-replayed'] === undefined);
+    expect(firstRuns).toHaveLength(keys.length + 1);
+    const spent = keys.reduce((sum, _key, i) => sum + 100 + i, 0) + 100;
+    expect((await balanceOf(t.database.db, a.wallet)) + (await balanceOf(t.database.db, b.wallet))).toBe(200_000n - BigInt(spent));
+    // Every answer was stored under its own key: a later re-send replays it, body for body.
+    for (const [i, s] of sends.entries()) {
+      const again = await debit(s.who, s.key, s.amount);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const sameKey = sends.map((o, j) => (o.who === s.who && o.key === s.key ? answers[j]?.body : undefined)).filter(Boolean);
+      expect(new Set(sameKey).size, `key ${i}`).toBe(1);
+      expect(again.body).toBe(sameKey[0]);
+    }
+  });
+
   it('answers 503 "try again" (never IDEMPOTENCY_KEY_REUSED) to a duplicate when the first request is still running after the wait', async () => {
     const slow = await debitApp(t, members, 600);
     try {
