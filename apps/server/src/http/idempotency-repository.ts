@@ -36,7 +36,8 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
     /**
      * Many claims in ONE statement (gathered from concurrent requests): for
      * each, in order, whether it created its key. Of two claims of the same key
-     * in one batch only the first can win.
+     * in one batch only the first can win. Keys are inserted in key order, so
+     * two nodes' batches over the same keys wait for each other, never in a cycle.
      */
     async claimMany(claims: KeyClaim[]): Promise<boolean[]> {
       if (claims.length === 0) return [];
@@ -46,6 +47,7 @@ export function createIdempotencyRepository(db: Kysely<DB>) {
         from unnest(${claims.map((c) => c.scope)}::text[], ${claims.map((c) => c.key)}::uuid[], ${claims.map((c) => c.requestHash)}::text[],
           ${claims.map((c) => c.now.toISOString())}::timestamptz[], ${claims.map((c) => c.leaseUntil.toISOString())}::timestamptz[])
           as v(scope, key, request_hash, created_at, lease_until)
+        order by v.scope, v.key
         on conflict (scope, key) do nothing
         returning scope, key::text`.execute(db);
       const created = new Set(rows.map((r) => keyId(r.scope, r.key)));
