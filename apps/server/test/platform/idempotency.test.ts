@@ -175,7 +175,7 @@ describe.each(testEngines())('Idempotency-Key on the %s database', (engine) => {
   it('claims and answers of many keys at once (gathered into shared statements): each key moves money once and keeps its own answer', async () => {
     const a = await member(100_000n);
     const b = await member(100_000n);
-    const keys = Array.from({ length: 12 }, () => randomUUID());
+    const keys: string[] = Array.from({ length: 12 }, () => randomUUID());
     // Each key three times, from two members, all at once; the same key of two members is two keys.
     const sends = keys.flatMap((key, i) => [0, 1, 2].map(() => ({ who: i % 2 === 0 ? a : b, key, amount: 100 + i })));
     sends.push({ who: b, key: keys[0] ?? '', amount: 100 });
