@@ -100,6 +100,24 @@ describe.each(testEngines())('login, tokens and logout on the %s database', (eng
     expect((await profile(await login(t, m.phone, PASSWORD))).statusCode).toBe(200);
   });
 
+  it('many members calling at once each get their own session, and ended ones among them are refused', async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5].map(() => createMember(t)));
+    const tokens = await Promise.all(members.map((m) => login(t, m.phone, PASSWORD)));
+    const loggedOut = await createMember(t);
+    const loggedOutToken = await login(t, loggedOut.phone, PASSWORD);
+    expect((await call(t, 'POST', ROUTES.account.logout, undefined, { token: loggedOutToken })).statusCode).toBe(200);
+    const deactivated = await createMember(t);
+    const deactivatedToken = await login(t, deactivated.phone, PASSWORD);
+    await createMemberRepository(t.database.db).setStatus(deactivated.id, 'inactive', t.clock.now());
+    // Their session reads share statements (gathered), a member's own token twice among them.
+    const calls = [...tokens, tokens[0] as string, loggedOutToken, deactivatedToken, ...tokens].map((token) => profile(token));
+    const answers = (await Promise.all(calls)).map((res) =>
+      res.statusCode === 200 ? res.json<{ username: string }>().username : res.json<{ message: string }>().message,
+    );
+    const phones = members.map((m) => m.phone);
+    expect(answers).toEqual([...phones, phones[0], 'invalid-token', 'invalid-token', ...phones]);
+  });
+
   it('answers 401 invalid-token for a missing, malformed, forged, unknown or expired token', async () => {
     const token = await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password);
     const [id, exp] = token.split('.');

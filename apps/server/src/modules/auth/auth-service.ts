@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { TLoginRequest } from '@jetton/contract/account';
 import type { Clock } from '../../clock.ts';
+import { gathered } from '../../db/gathered.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MembersTable } from '../../db/tables/accounts.ts';
@@ -8,7 +9,7 @@ import type { AccountRulesSource } from './account-rules.ts';
 import type { LoginThrottleRepository } from './login-throttle-repository.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
 import { unheardSessionEnds, type SessionEnds } from './session-ends.ts';
-import type { SessionMember, SessionRepository } from './session-repository.ts';
+import type { SessionLookup, SessionMember, SessionRepository } from './session-repository.ts';
 import type { Signer } from './signer.ts';
 
 type Member = Selectable<MembersTable>;
@@ -37,6 +38,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function createAuthService(deps: AuthDeps) {
   const { members, sessions, throttle, rules, signer, clock } = deps;
+  // Every member request reads its session: concurrent ones share one read (db/gathered.ts).
+  const findLive = gathered((lookups: SessionLookup[]) => sessions.findLiveMany(lookups));
   const ends = deps.ends ?? unheardSessionEnds;
 
   async function issueToken(memberId: string): Promise<string> {
@@ -109,7 +112,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!id || !UUID.test(id) || !exp || !/^\d+$/.test(exp)) return null;
       const now = clock.now();
       if (Number(exp) * 1000 <= now.getTime()) return null;
-      return (await sessions.findLive(id, now)) ?? null;
+      return (await findLive({ sessionId: id, now })) ?? null;
     },
 
     /** Which of these sessions are still live (the sockets' re-check; one read for many). */

@@ -23,6 +23,9 @@ export type SessionMember = {
   hasMoneyLimits?: boolean;
 };
 
+/** One member request's session: its id, and the request's time. */
+export type SessionLookup = { sessionId: string; now: Date };
+
 /** Kysely stays here (docs/engineering.md, "House rules"): the sessions table. */
 export function createSessionRepository(db: Kysely<DB>) {
   return {
@@ -33,42 +36,27 @@ export function createSessionRepository(db: Kysely<DB>) {
         .execute();
     },
     /**
-     * One indexed read per member request: the session must be unrevoked and
-     * unexpired, and its member active, so revocation and deactivation bite at once.
+     * The live sessions of many member requests in ONE read (gathered from
+     * concurrent requests: docs/performance.md, "Gathered statements"), one
+     * answer per lookup in order. A session must be unrevoked and unexpired at
+     * its own request's time, and its member active, so revocation and
+     * deactivation bite at once.
      */
-    async findLive(sessionId: string, now: Date): Promise<SessionMember | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('members', 'members.id', 'sessions.member_id')
-        .select([
-          'sessions.id as sessionId',
-          'members.id as memberId',
-          'members.member_no as memberNo',
-          'members.phone',
-          'members.currency',
-          'members.break_kind as breakKind',
-          'members.break_ends_at as breakEndsAt',
-          'members.reality_check_minutes as realityCheckMinutes',
-        ])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('play_limits')
-                .select('play_limits.member_id')
-                .whereRef('play_limits.member_id', '=', 'members.id')
-                .where('play_limits.kind', 'in', [...MONEY_LIMIT_KINDS]),
-            )
-            .as('hasMoneyLimits'),
-        )
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now)
-        .where('members.status', '=', 'active')
-        .executeTakeFirst();
-      return row && { ...row, hasMoneyLimits: Boolean(row.hasMoneyLimits) };
+    async findLiveMany(lookups: readonly SessionLookup[]): Promise<(SessionMember | undefined)[]> {
+      if (lookups.length === 0) return [];
+      const { rows } = await sql<Omit<SessionMember, 'hasMoneyLimits'> & { at: number; hasMoneyLimits: boolean | null }>`
+        select q.at::int as at, s.id as "sessionId", m.id as "memberId", m.member_no as "memberNo", m.phone, m.currency,
+               m.break_kind as "breakKind", m.break_ends_at as "breakEndsAt", m.reality_check_minutes as "realityCheckMinutes",
+               exists (select 1 from play_limits l where l.member_id = m.id and l.kind = any(${[...MONEY_LIMIT_KINDS]}::text[]))
+                 as "hasMoneyLimits"
+        from unnest(${lookups.map((l) => l.sessionId)}::uuid[], ${lookups.map((l) => l.now.toISOString())}::timestamptz[])
+          with ordinality as q(id, now, at)
+        join sessions s on s.id = q.id and s.revoked_at is null and s.expires_at > q.now
+        join members m on m.id = s.member_id and m.status = 'active'`.execute(db);
+      const found = new Map(rows.map(({ at, ...row }) => [at, { ...row, hasMoneyLimits: Boolean(row.hasMoneyLimits) }]));
+      return lookups.map((_, i) => found.get(i + 1));
     },
-    /** Which of `ids` are live by the same rule as findLive: one read for every socket of a node. */
+    /** Which of `ids` are live by the same rule as findLiveMany: one read for every socket of a node. */
     async liveIds(ids: readonly string[], now: Date): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db
