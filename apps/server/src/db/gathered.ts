@@ -1,3 +1,18 @@
+import { isConnectionLoss } from './connection-loss.ts';
+
+export type GatheredOptions = {
+  /** Calls per batch at most. */
+  maxBatch?: number;
+  /**
+   * When a batch of several fails (other than by a lost connection), run each
+   * of its calls again alone, so each caller gets its own answer or error: for
+   * statements where one caller's bad input (a unique key it collides with)
+   * must not fail the others. A statement is atomic, so the failed batch wrote
+   * nothing.
+   */
+  aloneOnError?: boolean;
+};
+
 /**
  * Calls that arrive while a batch is in flight wait for the next one, which
  * runs them all as ONE statement: one round trip and one commit for every
@@ -5,10 +20,11 @@
  * "Gathered statements"). No timer: a lone call goes at once, and under load a
  * batch is whatever gathered during the previous one. `run` answers one output
  * per input, in order; when it throws, every call of its batch gets the error,
- * as each would have got it from a statement of its own.
+ * as each would have got it from a statement of its own (unless `aloneOnError`).
  */
-export function gathered<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch = 100): (input: I) => Promise<O> {
+export function gathered<I, O>(run: (inputs: I[]) => Promise<O[]>, options: GatheredOptions = {}): (input: I) => Promise<O> {
   type Call = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+  const maxBatch = options.maxBatch ?? 100;
   const waiting: Call[] = [];
   let running = false;
 
@@ -18,6 +34,10 @@ export function gathered<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch = 10
       if (outputs.length !== calls.length) throw new Error(`a gathered statement answered ${outputs.length} rows for ${calls.length}`);
       calls.forEach((call, i) => call.resolve(outputs[i] as O));
     } catch (error) {
+      if (options.aloneOnError && calls.length > 1 && !isConnectionLoss(error)) {
+        for (const call of calls) await runBatch([call]);
+        return;
+      }
       for (const call of calls) call.reject(error);
     }
   }

@@ -2,16 +2,11 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AccountId, AccountRef, Posting } from './ledger-types.ts';
 
-/** ledger_post raises this SQLSTATE when asked to (p_raise_short) and an account would go below its floor. */
-export const LEDGER_SHORT_SQLSTATE = 'JT001';
-
 export type PostOutcome = 'posted' | 'duplicate' | 'short' | 'missing-account' | 'mixed-currency';
 
 export type PostOptions = {
   /** Account kinds that may not end below zero; member wallets always. */
   floorKinds?: readonly ('wallet' | 'game')[];
-  /** Raise LEDGER_SHORT_SQLSTATE instead of answering 'short', so a statement that joins the post rolls back whole. */
-  raiseShort?: boolean;
 };
 
 /** One entry of a batch (postBatch): its postings are validated by the caller, as for post. */
@@ -43,7 +38,7 @@ export function ledgerPostSql(
   const amounts = sql.join(postings.map((p) => (typeof p.amount === 'bigint' ? sql`${p.amount}::bigint` : p.amount)));
   const floors = ['wallet', ...(options.floorKinds ?? []).filter((k) => k !== 'wallet')];
   return sql`ledger_post(${entry.kind}, ${entry.memo ?? ''}, ${entry.reference ?? null}::text, ${entry.reversesEntryId ?? null}::bigint,
-    array[${accounts}]::bigint[], array[${amounts}]::bigint[], array[${sql.join(floors)}]::text[], ${options.raiseShort ?? false})`;
+    array[${accounts}]::bigint[], array[${amounts}]::bigint[], array[${sql.join(floors)}]::text[], false)`;
 }
 
 /**

@@ -54,6 +54,25 @@ describe.each(testEngines())('game provider adapter against the demo provider (%
     expect(await pg.getTransferStatus(transferId)).toBe('SUCCESS');
   });
 
+  it('answers each of many transfers sent at once for its own player, game and id (applied together)', async () => {
+    const [pg, joker] = [sandbox.provider('pg'), sandbox.provider('joker2')];
+    const players = await Promise.all(
+      [pg, pg, pg, joker].map(async (provider) => ({ provider, ...(await fundedPlayer(provider, 1_000n)) })),
+    );
+    const repeated = randomUUID();
+    const sent = players.flatMap(({ provider, username }, i) => [
+      provider.deposit({ transferId: randomUUID(), username, amount: BigInt(10 * (i + 1)) }),
+      provider.withdraw({ transferId: randomUUID(), username, amount: 5_000n }),
+      provider.withdraw({ transferId: i === 0 ? repeated : randomUUID(), username, amount: 100n }),
+    ]);
+    sent.push(players[0]?.provider.withdraw({ transferId: repeated, username: players[0].username, amount: 100n }) as never);
+    const answers = await Promise.all(sent);
+    const statuses = answers.map((a) => (a.status === 'FAILED' ? a.reason : a.status));
+    expect(statuses).toEqual([...players.flatMap(() => ['SUCCESS', 'INSUFFICIENT_BALANCE', 'SUCCESS']), 'SUCCESS']);
+    const balances = await Promise.all(players.map(({ provider, username }) => provider.getBalance(username)));
+    expect(balances).toEqual([910n, 920n, 930n, 940n]);
+  });
+
   it('withdraws what the player has, refuses more (FAILED, nothing moves), and answers the status by id', async () => {
     const pg = sandbox.provider('pg');
     const { username } = await fundedPlayer(pg, 10_000n);

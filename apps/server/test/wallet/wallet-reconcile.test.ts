@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ZTransferResponse } from '@jetton/contract/wallet';
 import { uuidV7 } from '../../src/db/uuid-v7.ts';
 import { createTransferRepository } from '../../src/modules/wallet/transfer-repository.ts';
+import { createTransferSettlement } from '../../src/modules/wallet/transfer-settlement.ts';
 import { sandboxOf } from '../support/demo-provider-helpers.ts';
 import { testEngines } from '../support/engines.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -71,6 +72,26 @@ describe.each(testEngines())('lost provider answers settled by reconciliation on
     expect(await providerHolding(t, 'pg')).toBe(0n);
     expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(3_000n);
     expect(await reconcile()).toMatchObject({ claimed: 0 });
+  });
+
+  it('settlements of the same transfers racing (requests, reconciliation, nodes) settle each once, however they are batched', async () => {
+    const m = await walletMember(t, 10_000n);
+    await activated(t, m, 'pg');
+    const ids: string[] = [];
+    for (const amount of [10, 20]) {
+      await sandbox.setFaults({ game: 'pg', timeout: true });
+      ids.push(await pendingTransfer(m, { from: 'WALLET', to: 'pg', amount }));
+    }
+    const rows = await Promise.all(ids.map(row));
+    // Two settlers, as two nodes would be, each sending every transfer's settlement several times at once.
+    const settlers = [1, 2].map(() => createTransferSettlement({ clock: t.clock, db: t.database.db }));
+    const settled = await Promise.all(settlers.flatMap((s) => [...rows, ...rows, ...rows].map((r) => s.completeToGame(r))));
+    expect(settled.filter(Boolean)).toHaveLength(2);
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'SUCCESS' });
+    expect(await gameBalance(t, m.id, 'pg')).toBe(3_000n);
+    expect(await providerHolding(t, 'pg')).toBe(0n);
+    // Settled: a late settlement moves nothing.
+    expect(await settlers[0]?.completeToGame(rows[0] as (typeof rows)[number])).toBe(false);
   });
 
   it('wallet -> game, unknown outcome never applied: the provider does not know it, so it is cancelled there and reversed; the request arriving late moves nothing', async () => {

@@ -87,6 +87,32 @@ describe.each(testEngines())('transfers between the wallet and the games on the 
     expect(await atProvider(t, 'pg', pg.username ?? '')).toBe(500n);
   });
 
+  it("many members' transfers at once settle together, each to its own accounts; an unrefreshed win among them is booked as game:pnl", async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => walletMember(t, 10_000n)));
+    const players = await Promise.all(members.map((m) => activated(t, m, 'pg')));
+    for (const m of members) expect((await transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 30 })).statusCode).toBe(200);
+    const [winner, ...others] = members;
+    await sandbox.provider('pg').deposit({ transferId: `win-${winner?.id}`, username: players[0]?.username ?? '', amount: 5_000n });
+    // Their settlements reach the database while others are under way (gathered into shared statements).
+    const answers = await Promise.all([
+      transfer(t, winner?.token ?? '', { from: 'pg', to: 'WALLET', amount: 55 }),
+      ...others.flatMap((m) => [
+        transfer(t, m.token, { from: 'WALLET', to: 'pg', amount: 5 }),
+        transfer(t, m.token, { from: 'pg', to: 'WALLET', amount: 10 }),
+      ]),
+    ]);
+    expect(answers.map((a) => a.json<{ status?: string }>().status)).toEqual(Array.from({ length: 7 }, () => 'SUCCESS'));
+    expect(await walletBalance(t, winner?.id ?? '')).toBe(7_000n + 5_500n);
+    expect(await gameBalance(t, winner?.id ?? '', 'pg')).toBe(0n);
+    expect(await atProvider(t, 'pg', players[0]?.username ?? '')).toBe(3_000n + 5_000n - 5_500n);
+    for (const [i, m] of others.entries()) {
+      expect(await walletBalance(t, m.id)).toBe(7_500n);
+      expect(await gameBalance(t, m.id, 'pg')).toBe(2_500n);
+      expect(await atProvider(t, 'pg', players[i + 1]?.username ?? '')).toBe(2_500n);
+      expect((await transfersOf(m.id)).map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+    }
+  });
+
   it('game -> game goes through the wallet: two legs in one request under one id', async () => {
     const m = await walletMember(t, 10_000n);
     const pg = await activated(t, m, 'pg');

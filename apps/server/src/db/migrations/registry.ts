@@ -34,6 +34,7 @@ import * as m0046 from './0046-line-notices.ts';
 import * as m0047 from './0047-ledger-post-batch.ts';
 import * as m0048 from './0048-player-care.ts';
 import * as m0049 from './0049-push-notices.ts';
+import * as m0050 from './0050-transfer-settle-batch.ts';
 
 /** Every migration, in order. Static imports: no directory scanning at start. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0047-ledger-post-batch': m0047,
   '0048-player-care': m0048,
   '0049-push-notices': m0049,
+  '0050-transfer-settle-batch': m0050,
 };

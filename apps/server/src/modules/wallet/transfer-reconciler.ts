@@ -87,10 +87,10 @@ export function createTransferReconciler(deps: {
     deps.crash?.('reconcile.answered');
     const { status, reason } = final;
     if (transfer.direction === 'to_game') {
-      await (status === 'SUCCESS' ? settlement.completeToGame(db, transfer) : settlement.failToGame(db, transfer, reason));
+      await (status === 'SUCCESS' ? settlement.completeToGame(transfer) : settlement.failToGame(transfer, reason));
     } else if (status !== 'SUCCESS') {
-      await settlement.failFromGame(db, transfer, reason);
-    } else if ((await settlement.completeFromGame(db, transfer)) === 'deferred') {
+      await settlement.failFromGame(transfer, reason);
+    } else if ((await settlement.completeFromGame(transfer)) === 'deferred') {
       // Paid out from a deposit still unconfirmed here: asked again once that one has had its turn.
       const { reconcileRetryMs } = await deps.rules.get();
       const now = clock.now();

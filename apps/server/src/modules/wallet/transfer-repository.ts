@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TransfersTable, TransferStatus } from '../../db/tables/wallet.ts';
-import { accountIdSql, ledgerPostSql, type PostOptions, type PostOutcome } from '../../ledger/ledger-repository.ts';
+import { accountIdSql, ledgerPostSql, type PostOutcome } from '../../ledger/ledger-repository.ts';
 import type { AccountRef } from '../../ledger/ledger-types.ts';
 
 export type Transfer = Selectable<TransfersTable>;
@@ -10,6 +10,8 @@ export type NewTransfer = Insertable<TransfersTable>;
 /** One side of a transfer's ledger entry: the account, and + (receives the amount) or - (gives it). */
 export type TransferLeg = { account: AccountRef; sign: 1n | -1n };
 type Posted = { entry_id: bigint | null; outcome: PostOutcome };
+/** One transfer to settle in a batch (settleMany): its entry's kind moves the amount from one account to the other. */
+export type BatchSettlement = { id: string; now: Date; kind: string; from: AccountRef; to: AccountRef; floorGame: boolean };
 
 /** The columns of a transfer row with their SQL types: an INSERT ... SELECT needs its parameters typed. */
 const COLUMN_TYPES = {
@@ -100,24 +102,30 @@ export function createTransferRepository(db: Kysely<DB>) {
     },
 
     /**
-     * PENDING -> `status` and the entry that settles it, in ONE statement:
-     * undefined when the transfer was settled already (nothing posted). With
-     * `raiseShort`, a leg below its floor rolls the whole statement back.
+     * PENDING -> SUCCESS with the entry that settles it, for many transfers in
+     * ONE statement (function transfer_settle_batch: docs/games.md, "Settling in
+     * batches"), one answer per settlement in order: undefined when the
+     * transfer was settled already (nothing posted); else the entry's outcome,
+     * the transfer left PENDING unless the entry is in the books.
      */
-    async settleWithEntry(
-      id: string,
-      settle: { status: Exclude<TransferStatus, 'PENDING'>; reason: string | null; now: Date },
-      entry: { kind: string; legs: TransferLeg[] },
-      options?: PostOptions,
-    ): Promise<Posted | undefined> {
-      const post = ledgerPostSql({ kind: entry.kind, reference: id }, postings(entry.legs, sql`s.amount`), options);
-      const { rows } = await sql<Posted>`
-        with s as (
-          update transfers set status = ${settle.status}, reason = ${settle.reason}, settled_at = ${settle.now}, updated_at = ${settle.now}
-          where id = ${id} and status = 'PENDING' returning amount
-        )
-        select p.entry_id, p.outcome from s cross join lateral ${post} p`.execute(db);
-      return rows[0];
+    async settleMany(settlements: readonly BatchSettlement[]): Promise<(Posted | undefined)[]> {
+      const accounts = (side: 'from' | 'to') => {
+        const refs = settlements.map((s) => s[side]);
+        return sql`array(select ledger_account(a.kind, a.owner, a.code, a.currency)
+          from unnest(${refs.map((r) => r.kind)}::text[], ${refs.map((r) => (r.kind === 'system' ? null : r.ownerId))}::uuid[],
+            ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.currency)}::text[]) with ordinality a(kind, owner, code, currency, i)
+          order by a.i)`;
+      };
+      const { rows } = await sql<{ ordinal: number; entry_id: bigint | null; outcome: PostOutcome | 'settled-before' }>`
+        select ordinal, entry_id, outcome from transfer_settle_batch(
+          ${settlements.map((s) => s.id)}::uuid[], ${settlements.map((s) => s.now.toISOString())}::timestamptz[],
+          ${settlements.map((s) => s.kind)}::text[], ${accounts('from')}, ${accounts('to')},
+          ${settlements.map((s) => s.floorGame)}::boolean[])`.execute(db);
+      if (rows.length !== settlements.length)
+        throw new Error(`transfer_settle_batch answered ${rows.length} rows for ${settlements.length}`);
+      return rows
+        .sort((a, b) => a.ordinal - b.ordinal)
+        .map((r) => (r.outcome === 'settled-before' ? undefined : { entry_id: r.entry_id, outcome: r.outcome }));
     },
 
     find(id: string): Promise<Transfer | undefined> {

@@ -210,13 +210,13 @@ export function createTransferService(deps: TransferDeps) {
     // (3) Settle by the answer.
     switch (outcome.status) {
       case 'SUCCESS': {
-        const settled = await settlement.completeToGame(db, row);
+        const settled = await settlement.completeToGame(row);
         deps.crash?.('transfer.settled');
         if (!settled) return { ...(await asSettled(row.id, 'TRANSFER_FAIL')), amount: row.amount };
         return { id: row.id, status: 'SUCCESS', amount: row.amount };
       }
       case 'FAILED': {
-        const settled = await settlement.failToGame(db, row, outcome.reason);
+        const settled = await settlement.failToGame(row, outcome.reason);
         deps.crash?.('transfer.settled');
         if (!settled) return { ...(await asSettled(row.id, 'TRANSFER_FAIL')), amount: row.amount };
         throw new AppError('TRANSFER_FAIL');
@@ -242,7 +242,7 @@ export function createTransferService(deps: TransferDeps) {
     deps.crash?.('transfer.answered');
     switch (outcome.status) {
       case 'SUCCESS': {
-        const settled = await settlement.completeFromGame(db, row);
+        const settled = await settlement.completeFromGame(row);
         deps.crash?.('transfer.settled');
         // Paid out, but spending a deposit not yet confirmed here: reconciliation credits it once that one settles.
         if (settled === 'deferred') return pending(row.id, AWAITING_DEPOSIT);
@@ -251,7 +251,7 @@ export function createTransferService(deps: TransferDeps) {
       }
       case 'FAILED': {
         const refusal = outcome.reason === 'INSUFFICIENT_BALANCE' ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL';
-        const settled = await settlement.failFromGame(db, row, outcome.reason);
+        const settled = await settlement.failFromGame(row, outcome.reason);
         deps.crash?.('transfer.settled');
         if (!settled) return asSettled(row.id, refusal);
         throw new AppError(refusal);

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { gathered } from '../../db/gathered.ts';
 import type { DB } from '../../db/schema.ts';
 import { ACCOUNT_CODES, memberGame, memberWallet, shardedSystemAccount } from '../../ledger/account-codes.ts';
-import { createLedgerRepository, LEDGER_SHORT_SQLSTATE } from '../../ledger/ledger-repository.ts';
+import { createLedgerRepository } from '../../ledger/ledger-repository.ts';
 import { retryingConflicts, withMoneyTransaction } from '../../ledger/money-transaction.ts';
 import { postEntry, postedEntry, reverseEntry } from '../../ledger/post-entry.ts';
-import { createTransferRepository, type Transfer } from './transfer-repository.ts';
+import { createTransferRepository, type BatchSettlement, type Transfer } from './transfer-repository.ts';
 
 /**
  * Ledger entry kinds of the transfer flow (docs/games.md, "Transfers"):
@@ -36,40 +37,40 @@ export const TRANSFER_ENTRY_KINDS = {
  * Settles a PENDING transfer: the status change and the ledger entries commit
  * together or not at all. Each function answers false when the transfer was
  * settled already (by the request or the reconciliation job, whichever came
- * second), and then moves nothing. Each opens what it needs: the common cases
- * are one statement each (settleWithEntry), the rare ones a transaction. Pass
- * the bare database, never a transaction (a refused fast path must not abort it).
+ * second), and then moves nothing. The common cases (a confirmed deposit, a
+ * payout the game account covers) go to the database gathered with the
+ * settlements of concurrent requests, one statement a batch (settleMany;
+ * docs/games.md, "Settling in batches"); the rare ones each open a transaction.
  */
-export function createTransferSettlement(deps: { clock: Clock }) {
+export function createTransferSettlement(deps: { clock: Clock; db: Kysely<DB> }) {
+  const { db } = deps;
   const provider = (t: Transfer) => shardedSystemAccount(ACCOUNT_CODES.provider(t.game_code), t.currency, t.member_id);
   const game = (t: Transfer) => memberGame(t.member_id, t.game_code, t.currency);
   const wallet = (t: Transfer) => memberWallet(t.member_id, t.currency);
+  // Retried whole on a conflict, as a single statement is; a batch failing otherwise is run one by one.
+  const settle = gathered(
+    (settlements: BatchSettlement[]) => retryingConflicts(() => createTransferRepository(db).settleMany(settlements), { idempotent: true }),
+    { aloneOnError: true },
+  );
+  const settleOne = (settlement: Omit<BatchSettlement, 'now'>) => settle({ ...settlement, now: deps.clock.now() });
 
   return {
     /** The provider confirmed a deposit: the money leaves provider:<code> for the member's game account. */
-    async completeToGame(db: Kysely<DB>, transfer: Transfer): Promise<boolean> {
-      const posted = await retryingConflicts(
-        () =>
-          createTransferRepository(db).settleWithEntry(
-            transfer.id,
-            { status: 'SUCCESS', reason: null, now: deps.clock.now() },
-            {
-              kind: TRANSFER_ENTRY_KINDS.toGameConfirm,
-              legs: [
-                { account: provider(transfer), sign: -1n },
-                { account: game(transfer), sign: 1n },
-              ],
-            },
-          ),
-        { idempotent: true },
-      );
+    async completeToGame(transfer: Transfer): Promise<boolean> {
+      const posted = await settleOne({
+        id: transfer.id,
+        kind: TRANSFER_ENTRY_KINDS.toGameConfirm,
+        from: provider(transfer),
+        to: game(transfer),
+        floorGame: false,
+      });
       if (!posted) return false;
       postedEntry(posted.entry_id, posted.outcome);
       return true;
     },
 
     /** The deposit definitely did not happen (refused, or unknown to the provider): the wallet gets it back. */
-    async failToGame(db: Kysely<DB>, transfer: Transfer, reason: string): Promise<boolean> {
+    async failToGame(transfer: Transfer, reason: string): Promise<boolean> {
       return withMoneyTransaction(db, async (trx) => {
         const settled = await createTransferRepository(trx).settle(transfer.id, 'FAILED', reason, deps.clock.now());
         if (!settled) return false;
@@ -91,32 +92,22 @@ export function createTransferSettlement(deps: { clock: Clock }) {
      * (game.pnl) in the same transaction, checked under the game account's lock
      * (docs/faults.md, "Observations").
      */
-    async completeFromGame(db: Kysely<DB>, transfer: Transfer): Promise<'completed' | 'settled-before' | 'deferred'> {
-      try {
-        const posted = await retryingConflicts(
-          () =>
-            createTransferRepository(db).settleWithEntry(
-              transfer.id,
-              { status: 'SUCCESS', reason: null, now: deps.clock.now() },
-              {
-                kind: TRANSFER_ENTRY_KINDS.fromGame,
-                legs: [
-                  { account: game(transfer), sign: -1n },
-                  { account: wallet(transfer), sign: 1n },
-                ],
-              },
-              { floorKinds: ['game'], raiseShort: true },
-            ),
-          { idempotent: true },
-        );
-        if (!posted) return 'settled-before';
+    async completeFromGame(transfer: Transfer): Promise<'completed' | 'settled-before' | 'deferred'> {
+      const posted = await settleOne({
+        id: transfer.id,
+        kind: TRANSFER_ENTRY_KINDS.fromGame,
+        from: game(transfer),
+        to: wallet(transfer),
+        floorGame: true,
+      });
+      if (!posted) return 'settled-before';
+      // Refused only below the game account's floor: the transfer is still PENDING, and settled below.
+      if (posted.outcome !== 'short') {
         postedEntry(posted.entry_id, posted.outcome);
         return 'completed';
-      } catch (error) {
-        if ((error as { code?: unknown } | null)?.code !== LEDGER_SHORT_SQLSTATE) throw error;
       }
       const outcome = await withMoneyTransaction(db, async (trx) => {
-        // The transfer row first, then the accounts: the same lock order as the one-statement path.
+        // The transfer row first, then the accounts: the same lock order as a batch's (transfer_settle_batch).
         const transfers = createTransferRepository(trx);
         const settled = await transfers.settle(transfer.id, 'SUCCESS', null, deps.clock.now());
         if (!settled) return 'settled-before';
@@ -154,7 +145,7 @@ export function createTransferSettlement(deps: { clock: Clock }) {
     },
 
     /** The withdrawal definitely did not happen: nothing left the provider, nothing is credited. */
-    async failFromGame(db: Kysely<DB>, transfer: Transfer, reason: string): Promise<boolean> {
+    async failFromGame(transfer: Transfer, reason: string): Promise<boolean> {
       return (await createTransferRepository(db).settle(transfer.id, 'FAILED', reason, deps.clock.now())) !== undefined;
     },
   };

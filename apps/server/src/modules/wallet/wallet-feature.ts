@@ -66,7 +66,7 @@ export function registerWalletFeature(app: FastifyInstance, deps: Deps): { trans
   const wallet = createWalletRepository(db);
   const passwords = createGamePasswordBox(config.secrets.tokenSecret);
   const access = createGameAccess({ games, accounts, providers, rules, passwords });
-  const settlement = createTransferSettlement({ clock });
+  const settlement = createTransferSettlement({ clock, db });
 
   const gameAccounts = createGameAccountService({ db, clock, games, accounts, wallet, access, passwords, log });
   const summary = createWalletService({ db, profile: deps.profile, wallet, gameAccounts, inviteAmount: deps.inviteAmount });
