@@ -1,17 +1,17 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TransfersTable, TransferStatus } from '../../db/tables/wallet.ts';
-import { accountIdSql, ledgerPostSql, type PostOutcome } from '../../ledger/ledger-repository.ts';
+import type { PostOutcome } from '../../ledger/ledger-repository.ts';
 import type { AccountRef } from '../../ledger/ledger-types.ts';
 
 export type Transfer = Selectable<TransfersTable>;
 export type NewTransfer = Insertable<TransfersTable>;
 
-/** One side of a transfer's ledger entry: the account, and + (receives the amount) or - (gives it). */
-export type TransferLeg = { account: AccountRef; sign: 1n | -1n };
 type Posted = { entry_id: bigint | null; outcome: PostOutcome };
 /** One transfer to settle in a batch (settleMany): its entry's kind moves the amount from one account to the other. */
 export type BatchSettlement = { id: string; now: Date; kind: string; from: AccountRef; to: AccountRef; floorGame: boolean };
+/** A wallet -> game transfer's row and the entry that starts it, moving its amount from one account to the other. */
+export type TransferDebit = { row: Transfer; kind: string; from: AccountRef; to: AccountRef };
 
 /** The columns of a transfer row with their SQL types: an INSERT ... SELECT needs its parameters typed. */
 const COLUMN_TYPES = {
@@ -35,30 +35,45 @@ const COLUMN_TYPES = {
 } as const satisfies Record<keyof Transfer, string>;
 const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof Transfer)[];
 const columnList = sql.join(COLUMNS.map((c) => sql.ref(c)));
-/** The row's values as typed parameters, for INSERT ... SELECT; `entryId` replaces entry_id when given. */
-function columnValues(row: Transfer, entryId?: RawBuilder<unknown>) {
-  return sql.join(COLUMNS.map((c) => (c === 'entry_id' && entryId ? entryId : sql`${row[c]}::${sql.raw(COLUMN_TYPES[c])}`)));
+
+/** The rows as relation `r`: their columns, and `n`, each row's place (from 1). */
+function rowsSql(rows: readonly Transfer[]) {
+  const arrays = COLUMNS.map((c) => {
+    const values = rows.map((row) => {
+      const value = row[c];
+      return value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? String(value) : value;
+    });
+    return sql`${values}::${sql.raw(COLUMN_TYPES[c])}[]`;
+  });
+  return sql`select * from unnest(${sql.join(arrays)}) with ordinality as r(${columnList}, n)`;
+}
+
+/** The columns of relation `r` (rowsSql) in table order; entry_id from `entryId`. */
+function rowColumns(entryId: RawBuilder<unknown>) {
+  return sql.join(COLUMNS.map((c) => (c === 'entry_id' ? entryId : sql.ref(`r.${c}`))));
 }
 
 /** The end of a transfer at a game: the member's player name there, and the game's launch mode (its provider client). */
 export type TransferEnd = { username: string; launch_mode: 'link' | 'form' };
 
 /**
- * The member's account at the game, if a transfer in this direction may use
- * it: the account active, the game enabled (a disabled game still lets money
- * out). The same rule as GameAccess.transferTarget (game-access.ts), which
- * names the reason when this finds nothing; here it joins the transfer's own
- * statement, so a transfer makes no read of its own for it.
+ * The rows of `r` (rowsSql) whose member's account at their game may be used
+ * in their direction, with that end: the account active, the game enabled (a
+ * disabled game still lets money out). The same rule as
+ * GameAccess.transferTarget (game-access.ts), which names the reason when this
+ * finds nothing; here it joins the transfer's own statement, so a transfer
+ * makes no read of its own for it.
  */
-function usableEndSql(memberId: string, gameCode: string, direction: Transfer['direction']) {
-  const enabled = direction === 'from_game' ? sql`true` : sql`g.is_enabled`;
-  return sql<TransferEnd>`select a.username, g.launch_mode from game_accounts a join games g on g.code = a.game_code
-    where a.member_id = ${memberId}::uuid and a.game_code = ${gameCode} and a.status = 'active' and ${enabled}`;
-}
+const USABLE_ENDS = sql`select r.n, a.username, g.launch_mode from r
+  join game_accounts a on a.member_id = r.member_id and a.game_code = r.game_code and a.status = 'active'
+  join games g on g.code = a.game_code and (r.direction = 'from_game' or g.is_enabled)`;
 
-/** The postings of a leg list, the amount being an SQL expression (a parameter or a column of the settled row). */
-function postings(legs: TransferLeg[], amount: RawBuilder<bigint>) {
-  return legs.map((leg) => ({ account: accountIdSql(leg.account), amount: leg.sign === 1n ? amount : sql<bigint>`-${amount}` }));
+/** The ids of the accounts, in order (each created on first use), as one SQL array. */
+function accountIdsSql(refs: readonly AccountRef[]) {
+  return sql`array(select ledger_account(a.kind, a.owner, a.code, a.currency)
+    from unnest(${refs.map((r) => r.kind)}::text[], ${refs.map((r) => (r.kind === 'system' ? null : r.ownerId))}::uuid[],
+      ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.currency)}::text[]) with ordinality a(kind, owner, code, currency, i)
+    order by a.i)`;
 }
 
 /**
@@ -72,33 +87,54 @@ export function createTransferRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Records a game -> wallet transfer if the member's account at its game is
-     * usable for it (usableEndSql), in ONE statement: undefined, and nothing
-     * written, when it is not.
+     * Records game -> wallet transfers whose member's account at their game is
+     * usable for them (USABLE_ENDS), in ONE statement, one answer per row in
+     * order: its end, or undefined, the row not written, when not usable.
      */
-    async insertAtUsableEnd(row: Transfer): Promise<TransferEnd | undefined> {
-      const { rows } = await sql<TransferEnd>`
-        with e as (${usableEndSql(row.member_id, row.game_code, row.direction)}),
-        ins as (insert into transfers (${columnList}) select ${columnValues(row)} from e)
-        select username, launch_mode from e`.execute(db);
-      return rows[0];
+    async insertManyAtUsableEnd(rows: readonly Transfer[]): Promise<(TransferEnd | undefined)[]> {
+      const { rows: found } = await sql<TransferEnd & { n: string }>`
+        with r as (${rowsSql(rows)}), e as (${USABLE_ENDS}),
+        ins as (insert into transfers (${columnList}) select ${rowColumns(sql`r.entry_id`)} from r join e using (n))
+        select n, username, launch_mode from e`.execute(db);
+      const ends = new Map(found.map(({ n, ...end }) => [Number(n), end]));
+      return rows.map((_, i) => ends.get(i + 1));
     },
 
     /**
-     * Records a wallet -> game transfer together with the ledger entry that
-     * starts it, in ONE statement (atomic without a transaction), if the
-     * member's account at its game is usable for it (usableEndSql): the row is
-     * written only when the entry posted; 'short' (the wallet cannot afford it)
-     * writes neither; undefined, with nothing posted, when the account is not usable.
+     * Records wallet -> game transfers together with the ledger entries that
+     * start them (each moving its amount `from` -> `to`), in ONE statement
+     * (atomic without a transaction), one answer per debit in order. A row
+     * whose member's account at its game is not usable (USABLE_ENDS) posts
+     * nothing: undefined. The others' entries go through ledger_post_batch
+     * (every account locked in ascending id first, as one posting locks its
+     * own), each with its own outcome; a row is written only when its entry
+     * posted, and 'short' (the wallet cannot afford it) writes neither. A
+     * statement that fails (a second first leg under one Idempotency-Key)
+     * writes nothing at all.
      */
-    async insertWithEntry(row: Transfer, entry: { kind: string; legs: TransferLeg[] }): Promise<(Posted & TransferEnd) | undefined> {
-      const post = ledgerPostSql({ kind: entry.kind, reference: row.id }, postings(entry.legs, sql`${row.amount}::bigint`));
-      const { rows } = await sql<Posted & TransferEnd>`
-        with e as (${usableEndSql(row.member_id, row.game_code, row.direction)}),
-        p as (select l.* from e cross join lateral ${post} l),
-        ins as (insert into transfers (${columnList}) select ${columnValues(row, sql`p.entry_id`)} from p where p.outcome = 'posted')
-        select p.entry_id, p.outcome, e.username, e.launch_mode from e cross join p`.execute(db);
-      return rows[0];
+    async insertManyWithEntries(debits: readonly TransferDebit[]): Promise<((Posted & TransferEnd) | undefined)[]> {
+      const { rows } = await sql<Posted & TransferEnd & { n: string }>`
+        with r as (${rowsSql(debits.map((d) => d.row))}),
+        e as (${USABLE_ENDS}),
+        ns as (select array_agg(e.n order by e.n) as ns from e),
+        accounts as (select ${accountIdsSql(debits.map((d) => d.from))} as f, ${accountIdsSql(debits.map((d) => d.to))} as t),
+        p as (
+          select ns.ns[x.ordinal] as n, x.entry_id, x.outcome
+          from (select ns from ns where ns is not null) ns cross join accounts cross join lateral ledger_post_batch(
+            array(select (${debits.map((d) => d.kind)}::text[])[e.n] from e order by e.n),
+            array(select ''::text from e order by e.n),
+            array(select r.id::text from e join r using (n) order by e.n),
+            array(select 2 from e order by e.n),
+            array(select s.a from e cross join lateral unnest(array[accounts.f[e.n], accounts.t[e.n]]) with ordinality s(a, j)
+                  order by e.n, s.j),
+            array(select s.m from e join r using (n) cross join lateral unnest(array[-r.amount, r.amount]) with ordinality s(m, j)
+                  order by e.n, s.j),
+            array(select false from e order by e.n)) x
+        ),
+        ins as (insert into transfers (${columnList}) select ${rowColumns(sql`p.entry_id`)} from r join p using (n) where p.outcome = 'posted')
+        select e.n, p.entry_id, p.outcome, e.username, e.launch_mode from e join p using (n)`.execute(db);
+      const posted = new Map(rows.map(({ n, ...row }) => [Number(n), row]));
+      return debits.map((_, i) => posted.get(i + 1));
     },
 
     /**
@@ -109,18 +145,11 @@ export function createTransferRepository(db: Kysely<DB>) {
      * the transfer left PENDING unless the entry is in the books.
      */
     async settleMany(settlements: readonly BatchSettlement[]): Promise<(Posted | undefined)[]> {
-      const accounts = (side: 'from' | 'to') => {
-        const refs = settlements.map((s) => s[side]);
-        return sql`array(select ledger_account(a.kind, a.owner, a.code, a.currency)
-          from unnest(${refs.map((r) => r.kind)}::text[], ${refs.map((r) => (r.kind === 'system' ? null : r.ownerId))}::uuid[],
-            ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.currency)}::text[]) with ordinality a(kind, owner, code, currency, i)
-          order by a.i)`;
-      };
       const { rows } = await sql<{ ordinal: number; entry_id: bigint | null; outcome: PostOutcome | 'settled-before' }>`
         select ordinal, entry_id, outcome from transfer_settle_batch(
           ${settlements.map((s) => s.id)}::uuid[], ${settlements.map((s) => s.now.toISOString())}::timestamptz[],
-          ${settlements.map((s) => s.kind)}::text[], ${accounts('from')}, ${accounts('to')},
-          ${settlements.map((s) => s.floorGame)}::boolean[])`.execute(db);
+          ${settlements.map((s) => s.kind)}::text[], ${accountIdsSql(settlements.map((s) => s.from))},
+          ${accountIdsSql(settlements.map((s) => s.to))}, ${settlements.map((s) => s.floorGame)}::boolean[])`.execute(db);
       if (rows.length !== settlements.length)
         throw new Error(`transfer_settle_batch answered ${rows.length} rows for ${settlements.length}`);
       return rows

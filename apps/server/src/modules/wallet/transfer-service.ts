@@ -5,6 +5,7 @@ import type { GameProvider, TransferOutcome } from '../../adapters/games/game-pr
 import type { Clock } from '../../clock.ts';
 import type { CrashPoint } from '../../crash-point.ts';
 import type { DB } from '../../db/schema.ts';
+import { gathered } from '../../db/gathered.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { uuidV7 } from '../../db/uuid-v7.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +16,7 @@ import { InsufficientFunds } from '../../ledger/ledger-types.ts';
 import { postedEntry } from '../../ledger/post-entry.ts';
 import type { AuthMember } from '../auth/member-guard.ts';
 import type { GameAccessService } from './game-access.ts';
-import { createTransferRepository, type Transfer, type TransferEnd } from './transfer-repository.ts';
+import { createTransferRepository, type Transfer, type TransferDebit, type TransferEnd } from './transfer-repository.ts';
 import { AWAITING_DEPOSIT, TRANSFER_ENTRY_KINDS, type TransferSettlement } from './transfer-settlement.ts';
 import { reconcileAfter, type WalletRulesSource } from './wallet-rules.ts';
 import { rulesFor, type MoneyRulesSource } from '../lookup/money-rules.ts';
@@ -59,6 +60,11 @@ export function createTransferService(deps: TransferDeps) {
   const transfers = createTransferRepository(db);
   const guardToGame: LimitsService['guardToGame'] = deps.limits?.guardToGame ?? ((_member, _amount, write) => write(db));
   const transferMinMinor = async (member: AuthMember) => toMinor((await rulesFor(deps.money, member.currency)).transferMin);
+  // The legs' first statements of concurrent requests go to the database together, one per batch
+  // (db/gathered.ts); a batch that fails (a second first leg under one Idempotency-Key) runs again
+  // one by one, so only that request gets the error.
+  const debitTogether = gathered((debits: TransferDebit[]) => transfers.insertManyWithEntries(debits), { aloneOnError: true });
+  const recordTogether = gathered((rows: Transfer[]) => transfers.insertManyAtUsableEnd(rows), { aloneOnError: true });
 
   /** A PENDING transfer row; its provider transfer id is its own id (a UUID every provider accepts). */
   async function newRow(member: AuthMember, code: string, direction: Transfer['direction'], groupId: string | null, key: string | null) {
@@ -177,21 +183,21 @@ export function createTransferService(deps: TransferDeps) {
     const draft: Transfer = { ...(await newRow(member, code, 'to_game', group.id, group.key)), amount: value };
     const { providerTimeoutMs } = await deps.rules.get();
     // (1) Check the game account, debit the wallet and record the transfer, in one statement.
-    const provider = shardedSystemAccount(ACCOUNT_CODES.provider(code), member.currency, member.memberId);
+    const debit: TransferDebit = {
+      row: draft,
+      kind: TRANSFER_ENTRY_KINDS.toGame,
+      from: wallet,
+      to: shardedSystemAccount(ACCOUNT_CODES.provider(code), member.currency, member.memberId),
+    };
     const posted = await onceForKey(member, group.key, () =>
       retryingConflicts(
         () =>
           guardToGame(
             member.memberId,
             value,
-            (handle) =>
-              createTransferRepository(handle).insertWithEntry(draft, {
-                kind: TRANSFER_ENTRY_KINDS.toGame,
-                legs: [
-                  { account: wallet, sign: -1n },
-                  { account: provider, sign: 1n },
-                ],
-              }),
+            // Inside a member's limits transaction the statement is theirs alone; else it joins others'.
+            async (handle) =>
+              handle.isTransaction ? (await createTransferRepository(handle).insertManyWithEntries([debit]))[0] : debitTogether(debit),
             member.hasMoneyLimits,
           ),
         { idempotent: true },
@@ -231,7 +237,7 @@ export function createTransferService(deps: TransferDeps) {
     const row: Transfer = { ...(await newRow(member, code, 'from_game', group.id, group.key)), amount };
     const { providerTimeoutMs } = await deps.rules.get();
     // Check the game account and record the transfer, in one statement.
-    const recorded = await onceForKey(member, group.key, () => transfers.insertAtUsableEnd(row));
+    const recorded = await onceForKey(member, group.key, () => recordTogether(row));
     if (recorded === undefined) return unusable(member, code, 'from_game');
     if ('status' in recorded) return recorded;
     const source = await targetOf(code, recorded, providerTimeoutMs);
