@@ -158,22 +158,24 @@ async function connect(url: string): Promise<pg.Client[]> {
 const LEDGER_POST_SQL = `select entry_id, outcome from ledger_post('bench.transfer', '', null, null, array[$1, $2]::bigint[], array[-$3::bigint, $3::bigint])`;
 
 /**
- * The raw ledger rate for the transfer bench's ratio: ledger_post one call a
- * transaction on this workload at 50 accounts, in a scratch database of its own.
+ * The raw ledger for the transfer bench's ratio: ledger_post one call a
+ * transaction on this workload at 50 accounts, in a scratch database of its
+ * own, ready for rounds run between the HTTP bench's own (alternating, so the
+ * machine's changing speed lands on both sides).
  */
-export async function rawLedgerRate(base: string, seconds: number): Promise<number> {
+export async function openRawLedger(base: string): Promise<{ round: (seconds: number) => Promise<number>; close: () => Promise<void> }> {
   const name = `jetton_raw_ledger_${process.pid}`;
   await admin(base, `create database ${name}`);
-  try {
-    const url = databaseUrl(base, name);
-    const { accounts } = await setUpOurs(url, 50);
-    const clients = await connect(url);
-    const perSecond = await round(statementSide('ledger_post', accounts, clients, LEDGER_POST_SQL), seconds);
-    await Promise.all(clients.map((c) => c.end()));
-    return perSecond;
-  } finally {
-    await admin(base, `drop database if exists ${name} with (force)`);
-  }
+  const url = databaseUrl(base, name);
+  const { accounts } = await setUpOurs(url, 50);
+  const clients = await connect(url);
+  return {
+    round: (seconds) => round(statementSide('ledger_post', accounts, clients, LEDGER_POST_SQL), seconds),
+    close: async () => {
+      await Promise.all(clients.map((c) => c.end()));
+      await admin(base, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 export async function runLedgerBench(): Promise<void> {

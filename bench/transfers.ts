@@ -20,6 +20,9 @@
  * The baseline in the same run is an authenticated read (GET /api/account/profile).
  * Beside each closed-loop peak: CPU time per transfer of the server, PostgreSQL
  * and the load generator (bench/cpu-usage.ts), and the ceiling it implies.
+ * On PostgreSQL, last: the HTTP transfers over the members beside the raw
+ * ledger primitive (ledger_post, bench/ledger-vs-pgledger.ts) on the same
+ * server, in alternating rounds (BENCH_RATIO_ROUNDS, default 3), and their ratio.
  * After each engine the ledger's invariants are checked. BENCH_ENGINES picks
  * engines (durable, fsync-off, postgres) for a quicker before-and-after.
  * Targets: p99 under 50 ms at 64 connections (judged on the open-loop runs),
@@ -29,7 +32,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { MONEY_RULE_DEFAULTS } from '@jetton/contract/money-rules';
 import { cpuPerOp, cpuSample, type CpuPerOp } from './cpu-usage.ts';
-import { rawLedgerRate } from './ledger-vs-pgledger.ts';
+import { openRawLedger } from './ledger-vs-pgledger.ts';
 import { ask, load, saveResult, startChild, stopChild, type LoadResult } from './lib.ts';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop.ts';
 
@@ -40,6 +43,8 @@ const GAME = 'pg';
 /** Open-loop offered rates, as fractions of the scenario's closed-loop peak. */
 const OPEN_LOOP_FRACTIONS = [0.25, 0.5, 0.75];
 const TARGET_P99_MS = 50;
+/** Alternating rounds of HTTP transfers and the raw ledger, for their ratio (PostgreSQL). */
+const RATIO_ROUNDS = Number(process.env.BENCH_RATIO_ROUNDS ?? 3);
 
 type Scenario = { name: string; result: LoadResult; cpu?: CpuPerOp };
 type OpenLoopRun = { name: string; scenario: string; fractionOfPeak: number; result: OpenLoopResult };
@@ -84,7 +89,11 @@ type EngineRun = {
   violations: number;
   /** Embedded on disk with durable commits: flushes that reached the disk per transfer, in the first closed-loop run. */
   flushesPerTransfer: number | null;
+  /** PostgreSQL: HTTP transfers and the raw ledger in alternating rounds (ratioRounds). */
+  againstLedger: LedgerRound[] | null;
 };
+/** One alternating round: HTTP transfers/s over the members, then the raw ledger's postings/s. */
+type LedgerRound = { http: number; raw: number };
 type Check = { violations: number; flushes: number | null };
 
 async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
@@ -149,8 +158,9 @@ async function runEngine(env: NodeJS.ProcessEnv): Promise<EngineRun> {
       }
       verdicts.push({ scenario: label, peakPerSecond: peak.requestsPerSecond, bestRateUnderTarget });
     }
+    const againstLedger = env.BENCH_DATABASE_URL ? await ratioRounds(env.BENCH_DATABASE_URL, url, pickers[0]?.[1] ?? (() => '')) : null;
     const { violations } = await ask<Check>(child, { cmd: 'check' });
-    return { engine, scenarios, openLoop: openLoopRuns, verdicts, violations, flushesPerTransfer };
+    return { engine, scenarios, openLoop: openLoopRuns, verdicts, violations, flushesPerTransfer, againstLedger };
   } finally {
     await stopChild(child);
   }
@@ -202,7 +212,7 @@ export async function runTransferBench(): Promise<void> {
     }
   }
   printDurabilityCost(runs);
-  const ledger = pgUrl ? await printAgainstLedger(pgUrl, runs) : null;
+  const ledger = printAgainstLedger(runs);
   saveResult('transfers', {
     rawLedgerPerSecond: ledger,
     at: new Date().toISOString(),
@@ -246,19 +256,39 @@ function printDurabilityCost(runs: EngineRun[]): void {
 }
 
 /**
- * The HTTP path against the raw ledger primitive on the same PostgreSQL, measured
- * right after: how much of a posting's rate survives the whole request.
+ * The HTTP path against the raw ledger primitive on the same PostgreSQL, in
+ * ALTERNATING rounds (HTTP, ledger, HTTP, ledger, ...): the machine's speed
+ * changes over minutes on a shared host, and a ledger measured minutes after
+ * the HTTP run moved the ratio by a third between runs. The ratio is the sum
+ * of one side's rounds over the other's.
  */
-async function printAgainstLedger(pgUrl: string, runs: EngineRun[]): Promise<number | null> {
-  const pgRun = runs.find((r) => r.engine === 'postgres');
-  const http = pgRun?.scenarios.find(
-    (s) => s.name.startsWith('transfers') && s.name.includes('members') && s.name.endsWith(`${CONNECTIONS} conn.`),
-  );
-  if (!http) return null;
-  const raw = await rawLedgerRate(pgUrl, DURATION_S);
+async function ratioRounds(pgUrl: string, url: string, pick: (n: number) => string): Promise<LedgerRound[]> {
+  const ledger = await openRawLedger(pgUrl);
+  const rounds: LedgerRound[] = [];
+  try {
+    for (let i = 0; i < RATIO_ROUNDS; i++) {
+      const http = await load({ url, connections: CONNECTIONS, duration: DURATION_S, requests: transferRequests(pick) });
+      rounds.push({ http: http.requestsPerSecond, raw: await ledger.round(DURATION_S) });
+    }
+  } finally {
+    await ledger.close();
+  }
+  return rounds;
+}
+
+function printAgainstLedger(runs: EngineRun[]): number | null {
+  const rounds = runs.find((r) => r.engine === 'postgres')?.againstLedger;
+  if (!rounds?.length) return null;
+  const sum = (side: keyof LedgerRound) => rounds.reduce((total, r) => total + r[side], 0);
   console.log(
-    `\nHTTP transfers on PostgreSQL against the raw ledger (ledger_post, one call a transaction, 20 workers, 50 accounts, measured after): ` +
-      `${http.result.requestsPerSecond.toFixed(0)}/s against ${raw.toFixed(0)}/s = ${(http.result.requestsPerSecond / raw).toFixed(2)} of the raw ledger`,
+    `\nHTTP transfers on PostgreSQL (${CONNECTIONS} connections over the members) against the raw ledger (ledger_post, one call a transaction, ` +
+      `20 workers, 50 accounts), ${rounds.length} alternating rounds of ${DURATION_S} s each:`,
   );
-  return raw;
+  for (const [i, r] of rounds.entries())
+    console.log(`  round ${i + 1}: HTTP ${r.http.toFixed(0)}/s, raw ledger ${r.raw.toFixed(0)}/s = ${(r.http / r.raw).toFixed(2)}`);
+  console.log(
+    `  all rounds: ${(sum('http') / rounds.length).toFixed(0)}/s against ${(sum('raw') / rounds.length).toFixed(0)}/s = ` +
+      `${(sum('http') / sum('raw')).toFixed(2)} of the raw ledger`,
+  );
+  return sum('raw') / rounds.length;
 }

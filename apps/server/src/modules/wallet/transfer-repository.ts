@@ -9,7 +9,15 @@ export type NewTransfer = Insertable<TransfersTable>;
 
 type Posted = { entry_id: bigint | null; outcome: PostOutcome };
 /** One transfer to settle in a batch (settleMany): its entry's kind moves the amount from one account to the other. */
-export type BatchSettlement = { id: string; now: Date; kind: string; from: AccountRef; to: AccountRef; floorGame: boolean };
+export type BatchSettlement = {
+  id: string;
+  memberId: string;
+  now: Date;
+  kind: string;
+  from: AccountRef;
+  to: AccountRef;
+  floorGame: boolean;
+};
 /** A wallet -> game transfer's row and the entry that starts it, moving its amount from one account to the other. */
 export type TransferDebit = { row: Transfer; kind: string; from: AccountRef; to: AccountRef };
 
@@ -77,6 +85,25 @@ function accountIdsSql(refs: readonly AccountRef[]) {
 }
 
 /**
+ * Runs a batch statement over `items` in member order and answers in the
+ * callers' order. A transfer row's insert and a wallet's posting each add a
+ * line to the member's statement, locking that member's statement_heads row
+ * until the commit: batches that take those locks in one order (ascending
+ * member) never wait for each other in a cycle.
+ */
+async function inMemberOrder<T, O>(items: readonly T[], memberOf: (item: T) => string, run: (sorted: T[]) => Promise<O[]>): Promise<O[]> {
+  const order = items.map((item, i) => ({ item, i })).sort((a, b) => compareText(memberOf(a.item), memberOf(b.item)) || a.i - b.i);
+  const answers = await run(order.map((o) => o.item));
+  const byCaller = new Array<O>(items.length);
+  order.forEach((o, k) => (byCaller[o.i] = answers[k] as O));
+  return byCaller;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * The transfers table (Kysely stays here). `db` may be the caller's
  * transaction: settling a transfer and posting its ledger entry commit together.
  */
@@ -92,12 +119,18 @@ export function createTransferRepository(db: Kysely<DB>) {
      * order: its end, or undefined, the row not written, when not usable.
      */
     async insertManyAtUsableEnd(rows: readonly Transfer[]): Promise<(TransferEnd | undefined)[]> {
-      const { rows: found } = await sql<TransferEnd & { n: string }>`
-        with r as (${rowsSql(rows)}), e as (${USABLE_ENDS}),
-        ins as (insert into transfers (${columnList}) select ${rowColumns(sql`r.entry_id`)} from r join e using (n))
-        select n, username, launch_mode from e`.execute(db);
-      const ends = new Map(found.map(({ n, ...end }) => [Number(n), end]));
-      return rows.map((_, i) => ends.get(i + 1));
+      return inMemberOrder(
+        rows,
+        (row) => row.member_id,
+        async (sorted) => {
+          const { rows: found } = await sql<TransferEnd & { n: string }>`
+          with r as (${rowsSql(sorted)}), e as (${USABLE_ENDS}),
+          ins as (insert into transfers (${columnList}) select ${rowColumns(sql`r.entry_id`)} from r join e using (n) order by r.n)
+          select n, username, launch_mode from e`.execute(db);
+          const ends = new Map(found.map(({ n, ...end }) => [Number(n), end]));
+          return sorted.map((_, i) => ends.get(i + 1));
+        },
+      );
     },
 
     /**
@@ -113,15 +146,19 @@ export function createTransferRepository(db: Kysely<DB>) {
      * writes nothing at all.
      */
     async insertManyWithEntries(debits: readonly TransferDebit[]): Promise<((Posted & TransferEnd) | undefined)[]> {
-      const { rows } = await sql<Posted & TransferEnd & { n: string }>`
-        with r as (${rowsSql(debits.map((d) => d.row))}),
+      return inMemberOrder(
+        debits,
+        (d) => d.row.member_id,
+        async (sorted) => {
+          const { rows } = await sql<Posted & TransferEnd & { n: string }>`
+        with r as (${rowsSql(sorted.map((d) => d.row))}),
         e as (${USABLE_ENDS}),
         ns as (select array_agg(e.n order by e.n) as ns from e),
-        accounts as (select ${accountIdsSql(debits.map((d) => d.from))} as f, ${accountIdsSql(debits.map((d) => d.to))} as t),
+        accounts as (select ${accountIdsSql(sorted.map((d) => d.from))} as f, ${accountIdsSql(sorted.map((d) => d.to))} as t),
         p as (
           select ns.ns[x.ordinal] as n, x.entry_id, x.outcome
           from (select ns from ns where ns is not null) ns cross join accounts cross join lateral ledger_post_batch(
-            array(select (${debits.map((d) => d.kind)}::text[])[e.n] from e order by e.n),
+            array(select (${sorted.map((d) => d.kind)}::text[])[e.n] from e order by e.n),
             array(select ''::text from e order by e.n),
             array(select r.id::text from e join r using (n) order by e.n),
             array(select 2 from e order by e.n),
@@ -131,10 +168,12 @@ export function createTransferRepository(db: Kysely<DB>) {
                   order by e.n, s.j),
             array(select false from e order by e.n)) x
         ),
-        ins as (insert into transfers (${columnList}) select ${rowColumns(sql`p.entry_id`)} from r join p using (n) where p.outcome = 'posted')
+        ins as (insert into transfers (${columnList}) select ${rowColumns(sql`p.entry_id`)} from r join p using (n) where p.outcome = 'posted' order by r.n)
         select e.n, p.entry_id, p.outcome, e.username, e.launch_mode from e join p using (n)`.execute(db);
-      const posted = new Map(rows.map(({ n, ...row }) => [Number(n), row]));
-      return debits.map((_, i) => posted.get(i + 1));
+          const posted = new Map(rows.map(({ n, ...row }) => [Number(n), row]));
+          return sorted.map((_, i) => posted.get(i + 1));
+        },
+      );
     },
 
     /**
@@ -145,16 +184,21 @@ export function createTransferRepository(db: Kysely<DB>) {
      * the transfer left PENDING unless the entry is in the books.
      */
     async settleMany(settlements: readonly BatchSettlement[]): Promise<(Posted | undefined)[]> {
-      const { rows } = await sql<{ ordinal: number; entry_id: bigint | null; outcome: PostOutcome | 'settled-before' }>`
+      return inMemberOrder(
+        settlements,
+        (s) => s.memberId,
+        async (sorted) => {
+          const { rows } = await sql<{ ordinal: number; entry_id: bigint | null; outcome: PostOutcome | 'settled-before' }>`
         select ordinal, entry_id, outcome from transfer_settle_batch(
-          ${settlements.map((s) => s.id)}::uuid[], ${settlements.map((s) => s.now.toISOString())}::timestamptz[],
-          ${settlements.map((s) => s.kind)}::text[], ${accountIdsSql(settlements.map((s) => s.from))},
-          ${accountIdsSql(settlements.map((s) => s.to))}, ${settlements.map((s) => s.floorGame)}::boolean[])`.execute(db);
-      if (rows.length !== settlements.length)
-        throw new Error(`transfer_settle_batch answered ${rows.length} rows for ${settlements.length}`);
-      return rows
-        .sort((a, b) => a.ordinal - b.ordinal)
-        .map((r) => (r.outcome === 'settled-before' ? undefined : { entry_id: r.entry_id, outcome: r.outcome }));
+          ${sorted.map((s) => s.id)}::uuid[], ${sorted.map((s) => s.now.toISOString())}::timestamptz[],
+          ${sorted.map((s) => s.kind)}::text[], ${accountIdsSql(sorted.map((s) => s.from))},
+          ${accountIdsSql(sorted.map((s) => s.to))}, ${sorted.map((s) => s.floorGame)}::boolean[])`.execute(db);
+          if (rows.length !== sorted.length) throw new Error(`transfer_settle_batch answered ${rows.length} rows for ${sorted.length}`);
+          return rows
+            .sort((a, b) => a.ordinal - b.ordinal)
+            .map((r) => (r.outcome === 'settled-before' ? undefined : { entry_id: r.entry_id, outcome: r.outcome }));
+        },
+      );
     },
 
     find(id: string): Promise<Transfer | undefined> {

@@ -59,6 +59,7 @@ export function createTransferSettlement(deps: { clock: Clock; db: Kysely<DB> })
     async completeToGame(transfer: Transfer): Promise<boolean> {
       const posted = await settleOne({
         id: transfer.id,
+        memberId: transfer.member_id,
         kind: TRANSFER_ENTRY_KINDS.toGameConfirm,
         from: provider(transfer),
         to: game(transfer),
@@ -95,6 +96,7 @@ export function createTransferSettlement(deps: { clock: Clock; db: Kysely<DB> })
     async completeFromGame(transfer: Transfer): Promise<'completed' | 'settled-before' | 'deferred'> {
       const posted = await settleOne({
         id: transfer.id,
+        memberId: transfer.member_id,
         kind: TRANSFER_ENTRY_KINDS.fromGame,
         from: game(transfer),
         to: wallet(transfer),
