@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TransfersTable, TransferStatus } from '../../db/tables/wallet.ts';
-import type { PostOutcome } from '../../ledger/ledger-repository.ts';
+import { accountIdSql, ledgerPostSql, type PostOutcome } from '../../ledger/ledger-repository.ts';
 import type { AccountRef } from '../../ledger/ledger-types.ts';
 
 export type Transfer = Selectable<TransfersTable>;
@@ -108,6 +108,21 @@ function compareText(a: string, b: string): number {
  * transaction: settling a transfer and posting its ledger entry commit together.
  */
 export function createTransferRepository(db: Kysely<DB>) {
+  /** One debit of insertManyWithEntries, the same rules in one statement around ledger_post. */
+  async function insertWithEntry(debit: TransferDebit): Promise<(Posted & TransferEnd) | undefined> {
+    const amount = sql<bigint>`${debit.row.amount}::bigint`;
+    const post = ledgerPostSql({ kind: debit.kind, reference: debit.row.id }, [
+      { account: accountIdSql(debit.from), amount: sql<bigint>`-${amount}` },
+      { account: accountIdSql(debit.to), amount },
+    ]);
+    const { rows } = await sql<Posted & TransferEnd>`
+      with r as (${rowsSql([debit.row])}), e as (${USABLE_ENDS}),
+      p as (select l.* from e cross join lateral ${post} l),
+      ins as (insert into transfers (${columnList}) select ${rowColumns(sql`p.entry_id`)} from r cross join p where p.outcome = 'posted')
+      select p.entry_id, p.outcome, e.username, e.launch_mode from e cross join p`.execute(db);
+    return rows[0];
+  }
+
   return {
     async insert(row: NewTransfer): Promise<void> {
       await db.insertInto('transfers').values(row).execute();
@@ -146,6 +161,9 @@ export function createTransferRepository(db: Kysely<DB>) {
      * writes nothing at all.
      */
     async insertManyWithEntries(debits: readonly TransferDebit[]): Promise<((Posted & TransferEnd) | undefined)[]> {
+      // A lone debit (light traffic) costs less through ledger_post than through the batch's set-based checks.
+      const [lone] = debits;
+      if (debits.length === 1 && lone) return [await insertWithEntry(lone)];
       return inMemberOrder(
         debits,
         (d) => d.row.member_id,
