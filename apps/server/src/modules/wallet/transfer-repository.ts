@@ -123,6 +123,31 @@ export function createTransferRepository(db: Kysely<DB>) {
     return rows[0];
   }
 
+  /**
+   * One settlement of settleMany, the same rules in one statement around
+   * ledger_post: the row locked while PENDING, its entry posted, and the row
+   * marked SUCCESS only when the entry is in the books.
+   */
+  async function settleWithEntry(settlement: BatchSettlement): Promise<Posted | undefined> {
+    const post = ledgerPostSql(
+      { kind: settlement.kind, reference: settlement.id },
+      [
+        { account: accountIdSql(settlement.from), amount: sql<bigint>`-s.amount` },
+        { account: accountIdSql(settlement.to), amount: sql<bigint>`s.amount` },
+      ],
+      { floorKinds: settlement.floorGame ? ['game'] : [] },
+    );
+    const { rows } = await sql<Posted>`
+      with s as (select amount from transfers where id = ${settlement.id} and status = 'PENDING' for update),
+      p as (select l.* from s cross join lateral ${post} l),
+      settled as (
+        update transfers set status = 'SUCCESS', reason = null, settled_at = ${settlement.now}, updated_at = ${settlement.now}
+        from p where id = ${settlement.id} and p.outcome in ('posted', 'duplicate')
+      )
+      select entry_id, outcome from p`.execute(db);
+    return rows[0];
+  }
+
   return {
     async insert(row: NewTransfer): Promise<void> {
       await db.insertInto('transfers').values(row).execute();
@@ -202,6 +227,8 @@ export function createTransferRepository(db: Kysely<DB>) {
      * the transfer left PENDING unless the entry is in the books.
      */
     async settleMany(settlements: readonly BatchSettlement[]): Promise<(Posted | undefined)[]> {
+      const [lone] = settlements;
+      if (settlements.length === 1 && lone) return [await settleWithEntry(lone)];
       return inMemberOrder(
         settlements,
         (s) => s.memberId,
